@@ -1,0 +1,271 @@
+// Package match plays two Hex GTP engines against each other, as the XH-search paper
+// (Henderson, Arneson & Hayward 2009, section 5) and Kahl et al. (section 6) compare
+// players: every opening (or K seeded openings) is played twice, each engine taking
+// each colour, without swap. The referee keeps its own board: it judges the end of the
+// game with the winner test, and an illegal answer, a resignation or a time-out loses.
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"github.com/hexlearn/hexlearn/engine/hex"
+)
+
+// Config describes a match.
+type Config struct {
+	Size        int           // board side
+	Openings    int           // number of openings; 0 or >= Size*Size means every cell
+	Seed        uint64        // chooses the openings when Openings < Size*Size
+	TimePerMove time.Duration // per-move budget passed to engines that know param_search; 0: engine default
+	Grace       time.Duration // extra time before a move counts as a time-out (default 2 s + TimePerMove)
+	// GameDone, if set, is called after each game (for progress and SGF output).
+	GameDone func(g Game)
+}
+
+// Game is the record of one game.
+type Game struct {
+	Index   int        // 0-based game number
+	Opening hex.Cell   // Black's first stone
+	Black   string     // engine label playing Black
+	White   string     // engine label playing White
+	Moves   []hex.Move // every move, the opening first
+	Winner  hex.Color  // the colour that won
+	Reason  string     // "connection", "resign", "illegal move ...", "time-out", ...
+}
+
+// Result is the outcome of a match from engine A's point of view.
+type Result struct {
+	A, B            string
+	Games           int
+	WinsA, WinsB    int
+	WinsABlack      int // games A won as Black
+	WinsAWhite      int // games A won as White
+	Lo, Hi          float64
+	Forfeits        int // games ended by an illegal move, time-out or engine failure
+	ElapsedPerMoveA time.Duration
+	ElapsedPerMoveB time.Duration
+}
+
+// WinRate returns A's share of the games.
+func (r Result) WinRate() float64 {
+	if r.Games == 0 {
+		return 0
+	}
+	return float64(r.WinsA) / float64(r.Games)
+}
+
+// String prints the score with A's 95% Wilson interval.
+func (r Result) String() string {
+	return fmt.Sprintf("%s %d - %d %s over %d games: %s wins %.1f%% (95%% CI %.1f%%..%.1f%%); as Black %d, as White %d; forfeits %d",
+		r.A, r.WinsA, r.WinsB, r.B, r.Games, r.A, 100*r.WinRate(), 100*r.Lo, 100*r.Hi, r.WinsABlack, r.WinsAWhite, r.Forfeits)
+}
+
+// Wilson returns the 95% Wilson score interval for k successes in n trials.
+func Wilson(k, n int) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	const z = 1.959963984540054
+	p := float64(k) / float64(n)
+	nn := float64(n)
+	den := 1 + z*z/nn
+	mid := (p + z*z/(2*nn)) / den
+	half := z * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn)) / den
+	return math.Max(0, mid-half), math.Min(1, mid+half)
+}
+
+// OpeningCells returns the openings a match plays: every cell in order, or k cells
+// chosen with the seed (sorted by cell index).
+func OpeningCells(size, k int, seed uint64) []hex.Cell {
+	n := size * size
+	cells := make([]hex.Cell, n)
+	for i := range cells {
+		cells[i] = hex.Cell(i)
+	}
+	if k <= 0 || k >= n {
+		return cells
+	}
+	r := rand.New(rand.NewPCG(seed, 0x6d61746368))
+	r.Shuffle(n, func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+	cells = cells[:k]
+	for i := 1; i < len(cells); i++ { // insertion sort: stable order for reports
+		for j := i; j > 0 && cells[j] < cells[j-1]; j-- {
+			cells[j], cells[j-1] = cells[j-1], cells[j]
+		}
+	}
+	return cells
+}
+
+// Run plays the match between engines a and b, each game on a fresh board.
+func Run(ctx context.Context, cfg Config, a, b *Client) (Result, error) {
+	g, err := hex.NewGeometry(cfg.Size, cfg.Size)
+	if err != nil {
+		return Result{}, fmt.Errorf("match: %w", err)
+	}
+	res := Result{A: a.Name(), B: b.Name()}
+	if cfg.Grace == 0 {
+		cfg.Grace = 2*time.Second + cfg.TimePerMove
+	}
+	for _, c := range []*Client{a, b} {
+		if err := prepare(ctx, c, cfg); err != nil {
+			return res, err
+		}
+	}
+	var timeA, timeB time.Duration
+	var movesA, movesB int
+	idx := 0
+	for _, op := range OpeningCells(cfg.Size, cfg.Openings, cfg.Seed) {
+		for _, aBlack := range []bool{true, false} {
+			black, white := a, b
+			if !aBlack {
+				black, white = b, a
+			}
+			game, spent, err := playGame(ctx, g, cfg, op, black, white)
+			if err != nil {
+				return res, err
+			}
+			game.Index = idx
+			idx++
+			res.Games++
+			aWon := (game.Winner == hex.Black) == aBlack
+			if aWon {
+				res.WinsA++
+				if aBlack {
+					res.WinsABlack++
+				} else {
+					res.WinsAWhite++
+				}
+			} else {
+				res.WinsB++
+			}
+			if game.Reason != "connection" && game.Reason != "resign" {
+				res.Forfeits++
+			}
+			if aBlack {
+				timeA += spent[hex.Black].d
+				movesA += spent[hex.Black].n
+				timeB += spent[hex.White].d
+				movesB += spent[hex.White].n
+			} else {
+				timeA += spent[hex.White].d
+				movesA += spent[hex.White].n
+				timeB += spent[hex.Black].d
+				movesB += spent[hex.Black].n
+			}
+			if cfg.GameDone != nil {
+				cfg.GameDone(game)
+			}
+		}
+	}
+	res.Lo, res.Hi = Wilson(res.WinsA, res.Games)
+	if movesA > 0 {
+		res.ElapsedPerMoveA = timeA / time.Duration(movesA)
+	}
+	if movesB > 0 {
+		res.ElapsedPerMoveB = timeB / time.Duration(movesB)
+	}
+	return res, nil
+}
+
+// prepare checks the engine answers and passes it the time budget if it can take one.
+func prepare(ctx context.Context, c *Client, cfg Config) error {
+	if _, err := c.Send(ctx, "protocol_version", 30*time.Second); err != nil {
+		return err
+	}
+	if cfg.TimePerMove > 0 {
+		known, err := c.Send(ctx, "known_command param_search", 10*time.Second)
+		if err == nil && strings.TrimSpace(known) == "true" {
+			secs := fmt.Sprintf("%g", cfg.TimePerMove.Seconds())
+			if _, err := c.Send(ctx, "param_search time "+secs, 10*time.Second); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+type spentT struct {
+	d time.Duration
+	n int
+}
+
+// playGame plays one game from the opening stone; the engine that fails loses.
+func playGame(ctx context.Context, g *hex.Geometry, cfg Config, opening hex.Cell, black, white *Client) (Game, [3]spentT, error) {
+	var spent [3]spentT
+	game := Game{Opening: opening, Black: black.Name(), White: white.Name()}
+	b := hex.NewBoardGeometry(g)
+	players := [3]*Client{nil, black, white}
+	size := fmt.Sprint(cfg.Size)
+	forfeit := func(loser hex.Color, why string) (Game, [3]spentT, error) {
+		game.Winner = loser.Opp()
+		game.Reason = why
+		game.Moves = b.Moves()
+		return game, spent, nil
+	}
+	for _, c := range []hex.Color{hex.Black, hex.White} {
+		for _, cmd := range []string{"boardsize " + size, "clear_board", "play b " + g.CellName(opening)} {
+			if _, err := players[c].Send(ctx, cmd, 30*time.Second); err != nil {
+				if ctx.Err() != nil {
+					return game, spent, ctx.Err()
+				}
+				return forfeit(c, "setup failed: "+err.Error())
+			}
+		}
+	}
+	b.PlayStone(hex.Black, opening)
+	toMove := hex.White
+	for b.Winner() == hex.Empty {
+		p := players[toMove]
+		start := time.Now()
+		ans, err := p.Send(ctx, "genmove "+toMove.String(), cfg.Grace)
+		spent[toMove].d += time.Since(start)
+		spent[toMove].n++
+		if ctx.Err() != nil {
+			return game, spent, ctx.Err()
+		}
+		if err != nil {
+			if errors.Is(err, ErrTimeout) {
+				return forfeit(toMove, "time-out")
+			}
+			return forfeit(toMove, "engine failure: "+err.Error())
+		}
+		word := strings.ToLower(strings.TrimSpace(ans))
+		if word == "resign" {
+			b.Play(hex.Move{Color: toMove, Cell: hex.Resign})
+			return forfeit(toMove, "resign")
+		}
+		cell, perr := g.ParseCell(word)
+		if perr != nil || b.At(cell) != hex.Empty {
+			return forfeit(toMove, fmt.Sprintf("illegal move %q", ans))
+		}
+		b.PlayStone(toMove, cell)
+		other := players[toMove.Opp()]
+		if _, err := other.Send(ctx, "play "+toMove.String()+" "+word, 30*time.Second); err != nil {
+			if ctx.Err() != nil {
+				return game, spent, ctx.Err()
+			}
+			return forfeit(toMove.Opp(), "refused a legal move: "+err.Error())
+		}
+		toMove = toMove.Opp()
+	}
+	game.Winner = b.Winner()
+	game.Reason = "connection"
+	game.Moves = b.Moves()
+	return game, spent, nil
+}
+
+// WriteSummary prints a one-line-per-game log and the final score.
+func WriteSummary(w io.Writer, g *hex.Geometry, games []Game, r Result) {
+	for _, gm := range games {
+		fmt.Fprintf(w, "game %3d opening %-4s black %-10s white %-10s winner %-5s (%s) %d moves\n",
+			gm.Index+1, g.CellName(gm.Opening), gm.Black, gm.White, gm.Winner, gm.Reason, len(gm.Moves))
+	}
+	fmt.Fprintln(w, r.String())
+}

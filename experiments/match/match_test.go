@@ -1,0 +1,216 @@
+package match
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hexlearn/hexlearn/engine/hex"
+)
+
+// TestMain turns the test binary into a tiny fake GTP engine when HEXMATCH_FAKE is set:
+//
+//	first   plays the first empty cell in index order
+//	last    plays the last empty cell
+//	illegal always answers a1
+//	slow    sleeps 2 s before each genmove answer
+//	resign  always resigns
+func TestMain(m *testing.M) {
+	if mode := os.Getenv("HEXMATCH_FAKE"); mode != "" {
+		fakeEngine(mode)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func fakeEngine(mode string) {
+	var b *hex.Board
+	sc := bufio.NewScanner(os.Stdin)
+	out := bufio.NewWriter(os.Stdout)
+	reply := func(ok bool, s string) {
+		if ok {
+			fmt.Fprintf(out, "= %s\n\n", s)
+		} else {
+			fmt.Fprintf(out, "? %s\n\n", s)
+		}
+		out.Flush()
+	}
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "quit":
+			reply(true, "")
+			return
+		case "protocol_version":
+			reply(true, "2")
+		case "known_command":
+			reply(true, "false")
+		case "boardsize":
+			n, _ := strconv.Atoi(f[1])
+			b = hex.MustBoard(n, n)
+			reply(true, "")
+		case "clear_board":
+			b.Reset()
+			reply(true, "")
+		case "play":
+			c, _ := hex.ParseColor(f[1])
+			p, err := b.Geometry().ParseCell(f[2])
+			if err == nil {
+				err = b.Play(hex.Move{Color: c, Cell: p})
+			}
+			if err != nil {
+				reply(false, err.Error())
+				continue
+			}
+			reply(true, "")
+		case "genmove":
+			c, _ := hex.ParseColor(f[1])
+			empty := b.EmptyCells()
+			cells := empty.AppendCells(nil)
+			var p hex.Cell
+			switch mode {
+			case "illegal":
+				reply(true, "a1")
+				continue
+			case "resign":
+				reply(true, "resign")
+				continue
+			case "slow":
+				time.Sleep(2 * time.Second)
+				p = cells[0]
+			case "last":
+				p = cells[len(cells)-1]
+			default:
+				p = cells[0]
+			}
+			b.PlayStone(c, p)
+			reply(true, b.Geometry().CellName(p))
+		default:
+			reply(false, "unknown command")
+		}
+	}
+}
+
+func fake(t *testing.T, name, mode string) *Client {
+	t.Helper()
+	c, err := Start(name, fmt.Sprintf("HEXMATCH_FAKE=%s %q", mode, os.Args[0]), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	return c
+}
+
+func TestWilson(t *testing.T) {
+	for _, tc := range []struct {
+		k, n   int
+		lo, hi float64
+	}{
+		{50, 100, 0.4038, 0.5962},
+		{0, 10, 0, 0.2775},
+		{10, 10, 0.7225, 1},
+	} {
+		lo, hi := Wilson(tc.k, tc.n)
+		if math.Abs(lo-tc.lo) > 1e-3 || math.Abs(hi-tc.hi) > 1e-3 {
+			t.Errorf("Wilson(%d,%d) = %.4f..%.4f, want %.4f..%.4f", tc.k, tc.n, lo, hi, tc.lo, tc.hi)
+		}
+	}
+}
+
+func TestOpeningCells(t *testing.T) {
+	if n := len(OpeningCells(5, 0, 1)); n != 25 {
+		t.Fatalf("all openings: %d cells", n)
+	}
+	a, b := OpeningCells(7, 6, 42), OpeningCells(7, 6, 42)
+	if fmt.Sprint(a) != fmt.Sprint(b) || len(a) != 6 {
+		t.Fatalf("seeded openings differ or wrong count: %v %v", a, b)
+	}
+	seen := map[hex.Cell]bool{}
+	for _, c := range a {
+		if seen[c] || c < 0 || c >= 49 {
+			t.Fatalf("bad opening list %v", a)
+		}
+		seen[c] = true
+	}
+}
+
+func TestMatchPlaysEveryOpeningBothColours(t *testing.T) {
+	ctx := context.Background()
+	var games []Game
+	cfg := Config{Size: 3, GameDone: func(g Game) { games = append(games, g) }}
+	r, err := Run(ctx, cfg, fake(t, "first", "first"), fake(t, "last", "last"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Games != 18 || len(games) != 18 || r.WinsA+r.WinsB != 18 || r.Forfeits != 0 {
+		t.Fatalf("result %+v, %d games", r, len(games))
+	}
+	g := hex.MustGeometry(3, 3)
+	for i, gm := range games {
+		// Replay each record and check the referee's verdict.
+		b := hex.NewBoardGeometry(g)
+		for _, m := range gm.Moves {
+			if err := b.Play(m); err != nil {
+				t.Fatalf("game %d: replay: %v", i, err)
+			}
+		}
+		if b.Winner() != gm.Winner || gm.Reason != "connection" {
+			t.Fatalf("game %d: recorded winner %v (%s), board says %v", i, gm.Winner, gm.Reason, b.Winner())
+		}
+		if gm.Moves[0].Cell != hex.Cell(i/2) || gm.Moves[0].Color != hex.Black {
+			t.Fatalf("game %d opening %v", i, gm.Moves[0])
+		}
+		wantBlack := "first"
+		if i%2 == 1 {
+			wantBlack = "last"
+		}
+		if gm.Black != wantBlack {
+			t.Fatalf("game %d: black is %s, want %s", i, gm.Black, wantBlack)
+		}
+	}
+	// Same engines, same match: same result.
+	r2, err := Run(ctx, Config{Size: 3}, fake(t, "first", "first"), fake(t, "last", "last"))
+	if err != nil || r2.WinsA != r.WinsA {
+		t.Fatalf("not deterministic: %v vs %v (%v)", r2, r, err)
+	}
+}
+
+func TestForfeits(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		mode  string
+		grace time.Duration
+	}{
+		{"illegal", 0},
+		{"resign", 0},
+		{"slow", 300 * time.Millisecond},
+	} {
+		t.Run(tc.mode, func(t *testing.T) {
+			cfg := Config{Size: 2, Openings: 1, Seed: 3, Grace: tc.grace}
+			r, err := Run(ctx, cfg, fake(t, "good", "first"), fake(t, tc.mode, tc.mode))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// "illegal" may be legal by luck when a1 is empty and it is its turn; every
+			// game must still be decided and the faulty engine must win none it forfeited.
+			if r.Games != 2 {
+				t.Fatalf("games %d", r.Games)
+			}
+			if tc.mode != "illegal" && r.WinsA != 2 {
+				t.Fatalf("%s engine should lose every game: %v", tc.mode, r)
+			}
+			if tc.mode == "illegal" && r.Forfeits == 0 {
+				t.Fatalf("no forfeit recorded: %v", r)
+			}
+		})
+	}
+}
