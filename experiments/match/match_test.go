@@ -214,3 +214,31 @@ func TestForfeits(t *testing.T) {
 		})
 	}
 }
+
+func TestWriteGameSGFRoundTrip(t *testing.T) {
+	var games []Game
+	cfg := Config{Size: 3, Openings: 2, Seed: 9, GameDone: func(g Game) { games = append(games, g) }}
+	if _, err := Run(context.Background(), cfg, fake(t, "first", "first"), fake(t, "last", "last")); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	g := hex.MustGeometry(3, 3)
+	for _, gm := range games {
+		if err := WriteGameSGF(dir, g, gm); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(fmt.Sprintf("%s/game-%04d.sgf", dir, gm.Index+1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, props, err := hex.ReadSGFProps(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.Winner() != gm.Winner || props["PB"] != gm.Black || len(b.Moves()) != len(gm.Moves) {
+			t.Fatalf("game %d: SGF gives winner %v, PB %q, %d moves; want %v %q %d",
+				gm.Index, b.Winner(), props["PB"], len(b.Moves()), gm.Winner, gm.Black, len(gm.Moves))
+		}
+	}
+}
