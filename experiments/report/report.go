@@ -216,3 +216,20 @@ func (e errPoints) XY(i int) (float64, float64) { return e[i].x, e[i].y }
 func (e errPoints) YError(i int) (float64, float64) {
 	return e[i].e, e[i].e
 }
+
+// Bars returns a bar chart with one labelled bar per value.
+func Bars(title, ylabel string, labels []string, v []float64) (*plot.Plot, error) {
+	if len(labels) != len(v) {
+		return nil, fmt.Errorf("report: bars %q: %d labels, %d values", title, len(labels), len(v))
+	}
+	p := plot.New()
+	p.Title.Text, p.Y.Label.Text = title, ylabel
+	bc, err := plotter.NewBarChart(plotter.Values(v), vg.Points(40))
+	if err != nil {
+		return nil, fmt.Errorf("report: bars %q: %w", title, err)
+	}
+	bc.Color = Palette[0]
+	p.Add(bc, plotter.NewGrid())
+	p.NominalX(labels...)
+	return p, nil
+}

@@ -37,11 +37,21 @@ func TestReportWritesEveryFile(t *testing.T) {
 	if err := r.SavePlot(l, "lines"); err != nil {
 		t.Fatal(err)
 	}
+	bars, err := Bars("b", "s", []string{"x", "y"}, []float64{1, 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.SavePlot(bars, "bars"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Bars("bad", "", []string{"x"}, nil); err == nil {
+		t.Error("mismatched bars accepted")
+	}
 	r.Image("scatter", "a scatter")
 	if err := r.Close(); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{"README.md", "t.csv", "scatter.png", "scatter.svg", "hist.png", "hist.svg", "lines.png", "lines.svg"} {
+	for _, f := range []string{"README.md", "t.csv", "scatter.png", "scatter.svg", "hist.png", "hist.svg", "lines.png", "lines.svg", "bars.png", "bars.svg"} {
 		st, err := os.Stat(filepath.Join(dir, f))
 		if err != nil || st.Size() == 0 {
 			t.Errorf("%s missing or empty: %v", f, err)

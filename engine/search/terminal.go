@@ -1,0 +1,76 @@
+package search
+
+import (
+	"time"
+
+	"github.com/hexlearn/hexlearn/engine/hex"
+)
+
+// Terminal decides positions without searching them, as Kahl et al. (section 5) use
+// their goal-pattern database: Decided returns the colour that has won, or Empty. The
+// goal-pattern database of engine/patterns implements it.
+type Terminal interface {
+	Decided(b *hex.Board) hex.Color
+}
+
+// TerminalStats counts the probes of a terminal test.
+type TerminalStats struct {
+	Probes int64         // positions looked up
+	Hits   int64         // positions decided by the terminal test
+	Time   time.Duration // total time spent in lookups (measured only when Timed)
+}
+
+// WithTerminal is an Evaluator that asks a terminal test first and the inner
+// evaluator only for positions the test leaves open. It passes the inner evaluator's
+// Tracker and Orderer hooks through, so incremental evaluators stay incremental.
+type WithTerminal struct {
+	Inner Evaluator
+	Term  Terminal
+	// Timed makes every probe measure its duration into Stats.Time (two clock reads per
+	// probe; leave it off when only counts are needed).
+	Timed bool
+	Stats TerminalStats
+}
+
+// Evaluate implements Evaluator.
+func (w *WithTerminal) Evaluate(b *hex.Board) Result {
+	var start time.Time
+	if w.Timed {
+		start = time.Now()
+	}
+	win := w.Term.Decided(b)
+	if w.Timed {
+		w.Stats.Time += time.Since(start)
+	}
+	w.Stats.Probes++
+	if win != hex.Empty {
+		w.Stats.Hits++
+		v := 1.0
+		if win == hex.White {
+			v = -1
+		}
+		return Result{Value: v, Winner: win}
+	}
+	return w.Inner.Evaluate(b)
+}
+
+// Reset implements Tracker when the inner evaluator does.
+func (w *WithTerminal) Reset(b *hex.Board) {
+	if t, ok := w.Inner.(Tracker); ok {
+		t.Reset(b)
+	}
+}
+
+// Play implements Tracker when the inner evaluator does.
+func (w *WithTerminal) Play(c hex.Color, p hex.Cell) {
+	if t, ok := w.Inner.(Tracker); ok {
+		t.Play(c, p)
+	}
+}
+
+// Undo implements Tracker when the inner evaluator does.
+func (w *WithTerminal) Undo(c hex.Color, p hex.Cell) {
+	if t, ok := w.Inner.(Tracker); ok {
+		t.Undo(c, p)
+	}
+}

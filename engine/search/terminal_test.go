@@ -1,0 +1,66 @@
+package search
+
+import (
+	"testing"
+
+	"github.com/hexlearn/hexlearn/engine/hex"
+)
+
+// cellTerminal decides a position for Black when Black holds a given cell.
+type cellTerminal struct{ cell hex.Cell }
+
+func (t cellTerminal) Decided(b *hex.Board) hex.Color {
+	if b.At(t.cell) == hex.Black {
+		return hex.Black
+	}
+	return hex.Empty
+}
+
+// constEval is a heuristic that knows nothing and counts its calls and hooks.
+type constEval struct{ calls, plays, undos, resets int }
+
+func (e *constEval) Evaluate(*hex.Board) Result { e.calls++; return Result{} }
+func (e *constEval) Reset(*hex.Board)           { e.resets++ }
+func (e *constEval) Play(hex.Color, hex.Cell)   { e.plays++ }
+func (e *constEval) Undo(hex.Color, hex.Cell)   { e.undos++ }
+
+func TestWithTerminalDecidesAndPassesHooks(t *testing.T) {
+	b, err := hex.ParseDiagram(`
+	   a b c
+	 1  . . .
+	  2  . . .
+	   3  . . .`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := b.Geometry().At(1, 1) // b2
+	inner := &constEval{}
+	w := &WithTerminal{Inner: inner, Term: cellTerminal{key}, Timed: true}
+	if r := w.Evaluate(b); r.Winner != hex.Empty || inner.calls != 1 {
+		t.Fatalf("open position: %+v, inner calls %d", r, inner.calls)
+	}
+	b.PlayStone(hex.Black, key)
+	if r := w.Evaluate(b); r.Winner != hex.Black || r.Value <= 0 || inner.calls != 1 {
+		t.Fatalf("decided position: %+v, inner calls %d", r, inner.calls)
+	}
+	if w.Stats.Probes != 2 || w.Stats.Hits != 1 {
+		t.Fatalf("stats %+v", w.Stats)
+	}
+	b.Undo()
+	// A depth-2 search from the empty board with Black to move must find the key cell
+	// as a win through the terminal test, and must drive the inner tracker.
+	s, err := New(w, Params{Depth: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := s.Search(t.Context(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Move != key || out.Winner != hex.Black {
+		t.Fatalf("search chose %s (winner %v), want b2 won by the terminal test", b.Geometry().CellName(out.Move), out.Winner)
+	}
+	if inner.resets == 0 || inner.plays == 0 || inner.plays != inner.undos {
+		t.Fatalf("tracker hooks not passed through: %+v", inner)
+	}
+}

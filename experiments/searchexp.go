@@ -1,0 +1,301 @@
+package experiments
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/hexlearn/hexlearn/engine/circuit"
+	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/engine/search"
+	"github.com/hexlearn/hexlearn/experiments/report"
+	"github.com/hexlearn/hexlearn/model"
+)
+
+func init() {
+	add(&Experiment{
+		Name:  "3-firstmove",
+		Title: "time for the first move, learned vs exact search at the same depth",
+		Paper: "0.57 s (learned) vs 47.28 s (exact) on 6x6; 44.26 s at depth 3 (learned) vs 87.64 s at depth 1 (exact) on 11x11.",
+		Run:   runFirstMove,
+	})
+	add(&Experiment{
+		Name:  "4-prove",
+		Title: "proving the empty board a first-player win with the learned search and the pattern database",
+		Paper: "the empty 6x6 board proved a first-player win by a depth-3 search with the pattern database in 18.2 s and 1,389 nodes.",
+		Run:   runProve,
+	})
+	add(&Experiment{
+		Name:  "5-center",
+		Title: "the first move chosen at depth 3",
+		Paper: "on 11x11 the depth-3 learned search opens in the centre.",
+		Run:   runCenter,
+	})
+	add(&Experiment{
+		Name:  "6-depth",
+		Title: "depth reached at equal time, learned vs exact",
+		Paper: "the learned evaluator's speed buys depth: depth 3 in the time the exact evaluator needs for depth 1 on 11x11.",
+		Run:   runDepth,
+	})
+	add(&Experiment{
+		Name:  "8-patterns",
+		Title: "pattern-database lookups during search: hit rate and time",
+		Paper: "average lookups of 15 ms (6x6) and 100 ms (11x11) in the LB-tree.",
+		Run:   runPatternLookups,
+	})
+}
+
+// player is a configured searcher with a description.
+type player struct {
+	name string
+	s    *search.Searcher
+	term *search.WithTerminal // nil without a pattern database
+}
+
+func (env *Env) learnedPlayer(p search.Params, withPatterns bool) (*player, error) {
+	le, err := model.NewEvaluator(env.Model, env.Size, env.Size)
+	if err != nil {
+		return nil, err
+	}
+	var ev search.Evaluator = le
+	pl := &player{name: "learned"}
+	if withPatterns && env.Patterns != nil {
+		pl.term = &search.WithTerminal{Inner: le, Term: env.Patterns}
+		ev = pl.term
+		pl.name = "learned+patterns"
+	}
+	s, err := search.New(ev, p)
+	if err != nil {
+		return nil, err
+	}
+	pl.s = s
+	return pl, nil
+}
+
+func (env *Env) exactPlayer(p search.Params) (*player, error) {
+	ex, err := circuit.NewExact(env.Exact)
+	if err != nil {
+		return nil, err
+	}
+	s, err := search.New(ex, p)
+	if err != nil {
+		return nil, err
+	}
+	return &player{name: "exact", s: s}, nil
+}
+
+func emptyBoard(size int) *hex.Board { return hex.MustBoard(size, size) }
+
+func outcomeRow(name string, b *hex.Board, o search.Outcome) []string {
+	return []string{name, fmt.Sprint(o.Depth), b.Geometry().CellName(o.Move), fmt.Sprintf("%.3f", o.Time.Seconds()),
+		fmt.Sprint(o.Nodes), fmt.Sprint(o.Evals), o.Winner.String(), fmt.Sprint(o.TimedOut)}
+}
+
+var outcomeHeader = []string{"player", "depth", "move", "seconds", "nodes", "evaluations", "decided for", "timed out"}
+
+func runFirstMove(ctx context.Context, env *Env, r *report.Report) error {
+	if env.Model == nil {
+		return ErrNeedModel
+	}
+	p := search.Params{Depth: env.Depth, K: env.K, TTBits: 18}
+	lp, err := env.learnedPlayer(p, false)
+	if err != nil {
+		return err
+	}
+	ep, err := env.exactPlayer(p)
+	if err != nil {
+		return err
+	}
+	b := emptyBoard(env.Size)
+	var rows [][]string
+	var secs [2]float64
+	for i, pl := range []*player{lp, ep} {
+		o, err := pl.s.Search(ctx, b)
+		if err != nil {
+			return err
+		}
+		secs[i] = o.Time.Seconds()
+		rows = append(rows, outcomeRow(pl.name, b, o))
+		env.logf("  %s: %s at depth %d in %.2f s (%d nodes)", pl.name, b.Geometry().CellName(o.Move), o.Depth, o.Time.Seconds(), o.Nodes)
+	}
+	r.Printf("First move from the empty board, depth %d, k = %d, both searches identical but for the evaluator.\n\n", env.Depth, env.K)
+	if err := r.Table("firstmove", outcomeHeader, rows); err != nil {
+		return err
+	}
+	r.Printf("Learned search is %.1fx faster than exact search at the same depth.\n", secs[1]/math.Max(secs[0], 1e-9))
+	return barPlot(r, "firstmove", "first-move search time", []string{"learned", "exact"}, secs[:])
+}
+
+func runProve(ctx context.Context, env *Env, r *report.Report) error {
+	if env.Model == nil {
+		return ErrNeedModel
+	}
+	if env.Patterns == nil {
+		return ErrNeedPatterns
+	}
+	p := search.Params{Depth: env.Depth, K: env.K, RootK: hex.MaxCells, TTBits: 18}
+	lp, err := env.learnedPlayer(p, true)
+	if err != nil {
+		return err
+	}
+	lp.term.Timed = true
+	b := emptyBoard(env.Size)
+	o, err := lp.s.Search(ctx, b)
+	if err != nil {
+		return err
+	}
+	rows := [][]string{outcomeRow(lp.name, b, o)}
+	ep, err := env.exactPlayer(p)
+	if err != nil {
+		return err
+	}
+	oe, err := ep.s.Search(ctx, b)
+	if err != nil {
+		return err
+	}
+	rows = append(rows, outcomeRow("exact (winning VCs)", b, oe))
+	r.Printf("Depth-%d search from the empty board, every first move searched, k = %d below the root. A position is decided when the pattern database (learned player) or a winning virtual connection (exact player) says so. \"Decided for black\" means Black wins in every line searched (the k-best limit makes this a proof only relative to the replies searched, as in the paper).\n\n", env.Depth, env.K)
+	if err := r.Table("prove", outcomeHeader, rows); err != nil {
+		return err
+	}
+	st := lp.term.Stats
+	r.Printf("Pattern database: %d patterns, %d probes, %d hits (%.1f%%), %.2f µs per lookup.\n", env.Patterns.Len(), st.Probes, st.Hits,
+		100*float64(st.Hits)/math.Max(1, float64(st.Probes)), float64(st.Time.Nanoseconds())/1e3/math.Max(1, float64(st.Probes)))
+	env.logf("  learned+patterns: decided for %v in %.2f s, %d nodes; exact: decided for %v in %.2f s, %d nodes",
+		o.Winner, o.Time.Seconds(), o.Nodes, oe.Winner, oe.Time.Seconds(), oe.Nodes)
+	return barPlot(r, "prove", "time to classify the empty board", []string{"learned+patterns", "exact"}, []float64{o.Time.Seconds(), oe.Time.Seconds()})
+}
+
+func runCenter(ctx context.Context, env *Env, r *report.Report) error {
+	if env.Model == nil {
+		return ErrNeedModel
+	}
+	lp, err := env.learnedPlayer(search.Params{Depth: env.Depth, K: env.K, RootK: hex.MaxCells, TTBits: 20}, true)
+	if err != nil {
+		return err
+	}
+	b := emptyBoard(env.Size)
+	o, err := lp.s.Search(ctx, b)
+	if err != nil {
+		return err
+	}
+	g := b.Geometry()
+	x, y := g.XY(o.Move)
+	c := float64(env.Size-1) / 2
+	dist := hexDistance(x, y, int(math.Round(c)), int(math.Round(c)))
+	if err := r.Table("center", outcomeHeader, [][]string{outcomeRow(lp.name, b, o)}); err != nil {
+		return err
+	}
+	r.Printf("The first move is %s, %d cells from the centre %s.\n", g.CellName(o.Move), dist, g.CellName(g.At(int(c), int(c))))
+	env.logf("  first move %s (%d from the centre) in %.1f s", g.CellName(o.Move), dist, o.Time.Seconds())
+	return nil
+}
+
+// hexDistance is the distance between two cells on the hex grid.
+func hexDistance(x1, y1, x2, y2 int) int {
+	dx, dy := x2-x1, y2-y1
+	if (dx >= 0) == (dy >= 0) {
+		return max(abs(dx), abs(dy)) + min(abs(dx), abs(dy))
+	}
+	return max(abs(dx), abs(dy))
+}
+
+func abs(a int) int {
+	if a < 0 {
+		return -a
+	}
+	return a
+}
+
+func runDepth(ctx context.Context, env *Env, r *report.Report) error {
+	if env.Model == nil {
+		return ErrNeedModel
+	}
+	n := min(env.Positions, 10)
+	positions := append([]*hex.Board{emptyBoard(env.Size)}, randomPositions(env.Size, n, env.Seed)...)
+	p := search.Params{Depth: search.MaxDepth, K: env.K, Time: env.Time, TTBits: 18}
+	lp, err := env.learnedPlayer(p, false)
+	if err != nil {
+		return err
+	}
+	ep, err := env.exactPlayer(p)
+	if err != nil {
+		return err
+	}
+	var rows [][]string
+	var sum [2]float64
+	for i, b := range positions {
+		var d [2]int
+		for j, pl := range []*player{lp, ep} {
+			o, err := pl.s.Search(ctx, b)
+			if err != nil {
+				return err
+			}
+			d[j] = o.Depth
+			sum[j] += float64(o.Depth)
+		}
+		rows = append(rows, []string{fmt.Sprint(i), fmt.Sprint(b.NumStones()), fmt.Sprint(d[0]), fmt.Sprint(d[1])})
+	}
+	r.Printf("Iterative deepening with %v per search (k = %d) on the empty board and %d random positions; depth of the last completed iteration.\n\n", env.Time, env.K, n)
+	if err := r.Table("depth", []string{"position", "stones", "learned depth", "exact depth"}, rows); err != nil {
+		return err
+	}
+	k := float64(len(positions))
+	r.Printf("Mean depth: learned %.2f, exact %.2f.\n", sum[0]/k, sum[1]/k)
+	env.logf("  mean depth at %v: learned %.2f, exact %.2f", env.Time, sum[0]/k, sum[1]/k)
+	return barPlot(r, "depth", "mean depth reached at equal time", []string{"learned", "exact"}, []float64{sum[0] / k, sum[1] / k})
+}
+
+func runPatternLookups(ctx context.Context, env *Env, r *report.Report) error {
+	if env.Model == nil {
+		return ErrNeedModel
+	}
+	if env.Patterns == nil {
+		return ErrNeedPatterns
+	}
+	n := min(env.Positions, 20)
+	positions := append([]*hex.Board{emptyBoard(env.Size)}, randomPositions(env.Size, n, env.Seed)...)
+	lp, err := env.learnedPlayer(search.Params{Depth: env.Depth, K: env.K, TTBits: 18}, true)
+	if err != nil {
+		return err
+	}
+	lp.term.Timed = true
+	var rows [][]string
+	for i, b := range positions {
+		before := lp.term.Stats
+		t := time.Now()
+		o, err := lp.s.Search(ctx, b)
+		if err != nil {
+			return err
+		}
+		st := lp.term.Stats
+		probes, hits := st.Probes-before.Probes, st.Hits-before.Hits
+		rows = append(rows, []string{fmt.Sprint(i), fmt.Sprint(b.NumStones()), fmt.Sprint(probes), fmt.Sprint(hits),
+			fmt.Sprintf("%.2f", float64((st.Time-before.Time).Nanoseconds())/1e3/math.Max(1, float64(probes))),
+			fmt.Sprintf("%.3f", time.Since(t).Seconds()), o.Winner.String()})
+	}
+	st := lp.term.Stats
+	r.Printf("Depth-%d learned searches (k = %d) with the pattern database as terminal test, on the empty board and %d random positions. Database: %d patterns, %d bytes.\n\n",
+		env.Depth, env.K, n, env.Patterns.Len(), env.Patterns.Bytes())
+	if err := r.Table("pattern_lookups", []string{"position", "stones", "probes", "hits", "µs per lookup", "search s", "decided for"}, rows); err != nil {
+		return err
+	}
+	us := float64(st.Time.Nanoseconds()) / 1e3 / math.Max(1, float64(st.Probes))
+	r.Printf("Overall: %d probes, hit rate %.2f%%, %.2f µs per lookup.\n", st.Probes, 100*float64(st.Hits)/math.Max(1, float64(st.Probes)), us)
+	env.logf("  %d probes, %d hits, %.2f µs per lookup", st.Probes, st.Hits, us)
+	return nil
+}
+
+// barPlot saves a bar chart of named values and links it into the summary.
+func barPlot(r *report.Report, name, title string, labels []string, v []float64) error {
+	p, err := report.Bars(title, "", labels, v)
+	if err != nil {
+		return err
+	}
+	if err := r.SavePlot(p, name); err != nil {
+		return err
+	}
+	r.Image(name, title)
+	return nil
+}
