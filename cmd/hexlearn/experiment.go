@@ -1,0 +1,86 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/hexlearn/hexlearn/engine/patterns"
+	"github.com/hexlearn/hexlearn/experiments"
+	"github.com/hexlearn/hexlearn/model"
+)
+
+func init() {
+	c := &command{
+		name:    "experiment",
+		summary: "run one of the paper's experiments and write its report",
+		usage: `hexlearn experiment NAME --size N [--model MODEL] [--patterns DB] [--depth D] [--k K]
+              [--time S] [--positions P] [--openings K] [--seed S] --out DIR
+
+Runs a named, seeded experiment after Kahl, Edelkamp & Hildebrand (2007), section 6, and
+writes a report directory (README.md, CSV, PNG and SVG plots). NAME is the experiment's
+name, number or word: ` + strings.Join(experiments.Names(), ", ") + `.`,
+	}
+	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+		fs := newFlags(c, stderr)
+		size := fs.Int("size", 0, "board side")
+		modelPath := fs.String("model", "", "learned model file (from 'hexlearn train')")
+		dbPath := fs.String("patterns", "", "goal-pattern database (from 'hexlearn patterns build')")
+		depth := fs.Int("depth", 3, "search depth")
+		k := fs.Int("k", 10, "k-best successor limit")
+		secs := fs.Float64("time", 1, "seconds per search (experiment 6) and per move (experiment 7)")
+		positions := fs.Int("positions", 300, "positions sampled (experiments 2, 6, 8, 9)")
+		openings := fs.Int("openings", 0, "openings played in experiment 7 (0: every cell)")
+		seed := fs.Uint64("seed", 1, "seed of every random choice")
+		out := fs.String("out", "", "report directory")
+		// Accept the experiment name before or after the flags.
+		var name string
+		if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+			name, args = args[0], args[1:]
+		}
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		if name == "" && fs.NArg() > 0 {
+			name = fs.Arg(0)
+		}
+		if name == "" {
+			return usageErr("name an experiment: %s", strings.Join(experiments.Names(), ", "))
+		}
+		if *out == "" {
+			return usageErr("--out DIR is required")
+		}
+		if *secs <= 0 {
+			return usageErr("--time must be positive")
+		}
+		env := experiments.Env{Size: *size, Seed: *seed, Depth: *depth, K: *k, Positions: *positions,
+			Openings: *openings, Time: time.Duration(*secs * float64(time.Second)), Log: stderr}
+		if *modelPath != "" {
+			m, err := model.LoadFor(*modelPath, *size, *size)
+			if err != nil {
+				return err
+			}
+			env.Model = m
+		}
+		if *dbPath != "" {
+			db, _, err := patterns.Load(*dbPath)
+			if err != nil {
+				return fmt.Errorf("%s: %w", *dbPath, err)
+			}
+			env.Patterns = db
+		}
+		if exe, err := os.Executable(); err == nil {
+			env.Self = exe
+		}
+		if err := experiments.Run(ctx, name, env, *out); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "report written to %s\n", filepath.Join(*out, "README.md"))
+		return nil
+	}
+	register(c)
+}

@@ -1,0 +1,428 @@
+package experiments
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/hexlearn/hexlearn/engine/circuit"
+	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/engine/patterns"
+	"github.com/hexlearn/hexlearn/engine/search"
+	"github.com/hexlearn/hexlearn/engine/vc"
+	"github.com/hexlearn/hexlearn/model"
+)
+
+// BenchGroups are the groups of the quick benchmark set, in the order they run.
+var BenchGroups = []string{"vc", "circuit", "eval", "patterns", "search"}
+
+// BenchConfig configures the quick benchmark set of 'hexlearn bench'.
+type BenchConfig struct {
+	Sizes     []int         // board sides (default 6 and 11)
+	Groups    []string      // subset of BenchGroups (default all)
+	Positions int           // midgame positions per size (default 20)
+	Time      time.Duration // time per measured item (default 300 ms)
+	Seed      uint64
+	Log       io.Writer // progress (nil: discarded)
+}
+
+// BenchRow is one measured item. Ratio compares it with Baseline, measured in the same
+// run: Ratio > 1 means this item is that many times faster than its baseline.
+type BenchRow struct {
+	Size     int
+	Group    string
+	Name     string
+	PerOp    time.Duration // mean time per operation
+	Median   time.Duration // median over positions, where measured per position
+	P90      time.Duration
+	Baseline string
+	Ratio    float64
+	Note     string
+}
+
+// midgamePositions returns n distinct undecided positions with cells/4..cells/2
+// stones from seeded random games.
+func midgamePositions(size, n int, seed uint64) []*hex.Board {
+	g := hex.MustGeometry(size, size)
+	rng := rand.New(rand.NewPCG(seed, 0x6d6964))
+	cells := make([]hex.Cell, g.N)
+	var out []*hex.Board
+	seen := map[uint64]bool{}
+	for tries := 0; len(out) < n && tries < 1000*n; tries++ {
+		for i := range cells {
+			cells[i] = hex.Cell(i)
+		}
+		rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+		ply := g.N/4 + rng.IntN(max(1, g.N/4))
+		b := hex.NewBoardGeometry(g)
+		for i := 0; i < ply; i++ {
+			b.PlayStone(b.ToMove(), cells[i])
+		}
+		if b.Winner() == hex.Empty && !seen[b.Hash()] {
+			seen[b.Hash()] = true
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// RandomModel returns a network of the paper's shape (cells-hidden-1, tanh) with
+// seeded random weights: its speed is that of a trained network of the same shape.
+func RandomModel(size, hidden int, seed uint64) *model.Model {
+	rng := rand.New(rand.NewPCG(seed, 0x6e6574))
+	cells := size * size
+	n := model.Net{MinPly: 0, MaxPly: cells, Hidden: hidden, W1: make([]float32, cells*hidden),
+		B1: make([]float32, hidden), W2: make([]float32, hidden)}
+	for i := range n.W1 {
+		n.W1[i] = float32(rng.NormFloat64() / math.Sqrt(float64(cells)))
+	}
+	for i := range n.W2 {
+		n.W2[i] = float32(rng.NormFloat64() / math.Sqrt(float64(hidden)))
+		n.B1[i] = float32(rng.NormFloat64() * 0.1)
+	}
+	return &model.Model{W: size, H: size, Target: model.TargetValue, Output: model.OutputTanh,
+		Scaling: model.Scaling{Offset: 0, Scale: 1}, Nets: []model.Net{n}}
+}
+
+// timeIt runs op repeatedly for about d (at least once) and returns the mean time.
+func timeIt(ctx context.Context, d time.Duration, op func()) time.Duration {
+	n := 0
+	start := time.Now()
+	for {
+		op()
+		n++
+		if el := time.Since(start); el >= d || ctx.Err() != nil {
+			return el / time.Duration(n)
+		}
+	}
+}
+
+// perPosition times op on every position (repeating each for d/len) and returns the
+// mean, median and 90th percentile.
+func perPosition(ctx context.Context, d time.Duration, bs []*hex.Board, op func(b *hex.Board)) (mean, med, p90 time.Duration) {
+	ts := make([]float64, 0, len(bs))
+	each := d / time.Duration(max(1, len(bs)))
+	var sum float64
+	for _, b := range bs {
+		t := timeIt(ctx, each, func() { op(b) })
+		ts = append(ts, float64(t))
+		sum += float64(t)
+	}
+	if len(ts) == 0 {
+		return 0, 0, 0
+	}
+	return time.Duration(sum / float64(len(ts))), time.Duration(percentile(ts, 0.5)), time.Duration(percentile(ts, 0.9))
+}
+
+// Bench runs the quick benchmark set.
+func Bench(ctx context.Context, cfg BenchConfig) ([]BenchRow, error) {
+	if len(cfg.Sizes) == 0 {
+		cfg.Sizes = []int{6, 11}
+	}
+	if len(cfg.Groups) == 0 {
+		cfg.Groups = BenchGroups
+	}
+	for _, g := range cfg.Groups {
+		if !contains(BenchGroups, g) {
+			return nil, fmt.Errorf("%w: unknown benchmark group %q (known: %s)", ErrBadEnv, g, strings.Join(BenchGroups, ", "))
+		}
+	}
+	if cfg.Positions == 0 {
+		cfg.Positions = 20
+	}
+	if cfg.Time == 0 {
+		cfg.Time = 300 * time.Millisecond
+	}
+	if cfg.Log == nil {
+		cfg.Log = io.Discard
+	}
+	var rows []BenchRow
+	for _, size := range cfg.Sizes {
+		if size < 2 || size > hex.MaxSize {
+			return nil, fmt.Errorf("%w: benchmark size %d", ErrBadEnv, size)
+		}
+		bs := midgamePositions(size, cfg.Positions, cfg.Seed)
+		for _, group := range cfg.Groups {
+			if err := ctx.Err(); err != nil {
+				return rows, err
+			}
+			fmt.Fprintf(cfg.Log, "bench %dx%d %s\n", size, size, group)
+			var rs []BenchRow
+			var err error
+			switch group {
+			case "vc":
+				rs = benchVC(ctx, cfg, bs)
+			case "circuit":
+				rs, err = benchCircuit(ctx, cfg, bs)
+			case "eval":
+				rs, err = benchEval(ctx, cfg, size, bs)
+			case "patterns":
+				rs, err = benchPatterns(ctx, cfg, size)
+			case "search":
+				rs, err = benchSearch(ctx, cfg, size)
+			}
+			if err != nil {
+				return rows, fmt.Errorf("bench %s %dx%d: %w", group, size, size, err)
+			}
+			for i := range rs {
+				rs[i].Size, rs[i].Group = size, group
+			}
+			rows = append(rows, rs...)
+		}
+	}
+	return rows, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func benchVC(ctx context.Context, cfg BenchConfig, bs []*hex.Board) []BenchRow {
+	var rows []BenchRow
+	var hMean time.Duration
+	for _, xh := range []bool{false, true} {
+		c := vc.DefaultConfig()
+		name := "H-search, both colours"
+		if xh {
+			c = vc.XHConfig()
+			name = "XH-search, both colours"
+		}
+		vb, vw := vc.NewBuilder(c), vc.NewBuilder(c)
+		var full, semi int
+		for _, b := range bs {
+			_ = vb.Build(b, hex.Black)
+			_ = vw.Build(b, hex.White)
+			f1, s1 := vb.Counts()
+			f2, s2 := vw.Counts()
+			full += f1 + f2
+			semi += s1 + s2
+		}
+		mean, med, p90 := perPosition(ctx, cfg.Time, bs, func(b *hex.Board) {
+			_ = vb.Build(b, hex.Black)
+			_ = vw.Build(b, hex.White)
+		})
+		row := BenchRow{Name: name, PerOp: mean, Median: med, P90: p90,
+			Note: fmt.Sprintf("%d VCs, %d SCs per position", full/max(1, len(bs)), semi/max(1, len(bs)))}
+		if xh {
+			row.Baseline, row.Ratio = "H-search", float64(hMean)/float64(mean)
+		} else {
+			hMean = mean
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+func benchCircuit(ctx context.Context, cfg BenchConfig, bs []*hex.Board) ([]BenchRow, error) {
+	var rows []BenchRow
+	for _, s := range []circuit.Solver{circuit.DefaultConfig().Solver} {
+		cc := circuit.DefaultConfig()
+		cc.Solver = s
+		c, err := circuit.New(cc)
+		if err != nil {
+			return nil, err
+		}
+		mean, med, p90 := perPosition(ctx, cfg.Time, bs, func(b *hex.Board) {
+			_, _ = c.Solve(b, hex.Black, nil)
+			_, _ = c.Solve(b, hex.White, nil)
+		})
+		rows = append(rows, BenchRow{Name: "circuit solve (" + s.String() + "), both colours, no VC links", PerOp: mean, Median: med, P90: p90})
+	}
+	return rows, nil
+}
+
+func benchEval(ctx context.Context, cfg BenchConfig, size int, bs []*hex.Board) ([]BenchRow, error) {
+	ex, err := circuit.NewExact(circuit.SearchExactConfig())
+	if err != nil {
+		return nil, err
+	}
+	hidden := 30
+	if size > 6 {
+		hidden = 50
+	}
+	m := RandomModel(size, hidden, cfg.Seed)
+	le, err := model.NewEvaluator(m, size, size)
+	if err != nil {
+		return nil, err
+	}
+	exMean, exMed, exP90 := perPosition(ctx, cfg.Time, bs, func(b *hex.Board) { ex.Evaluate(b) })
+	scratch, _, _ := perPosition(ctx, cfg.Time, bs, func(b *hex.Board) { le.Evaluate(b) })
+	// Incremental, as inside a search: play a stone, evaluate, undo.
+	var incr time.Duration
+	{
+		var total time.Duration
+		for _, b := range bs {
+			cells := b.EmptyCells()
+			list := cells.AppendCells(nil)
+			le.Reset(b)
+			c := b.ToMove()
+			i := 0
+			total += timeIt(ctx, cfg.Time/time.Duration(max(1, len(bs))), func() {
+				p := list[i%len(list)]
+				i++
+				b.PlayStone(c, p)
+				le.Play(c, p)
+				le.Evaluate(b)
+				b.Undo()
+				le.Undo(c, p)
+			})
+		}
+		incr = total / time.Duration(max(1, len(bs)))
+	}
+	shape := fmt.Sprintf("%d-%d-1", size*size, hidden)
+	return []BenchRow{
+		{Name: "exact evaluation (H-search + circuits)", PerOp: exMean, Median: exMed, P90: exP90},
+		{Name: "learned evaluation " + shape + ", from scratch", PerOp: scratch, Baseline: "exact evaluation", Ratio: float64(exMean) / float64(scratch)},
+		{Name: "learned evaluation " + shape + ", incremental play+eval+undo", PerOp: incr, Baseline: "exact evaluation", Ratio: float64(exMean) / float64(incr)},
+	}, nil
+}
+
+// benchPatterns fills a database from the winning connections of random positions and
+// times containment queries against a linear scan of the same patterns.
+func benchPatterns(ctx context.Context, cfg BenchConfig, size int) ([]BenchRow, error) {
+	db, err := patterns.New(size, size)
+	if err != nil {
+		return nil, err
+	}
+	ex, err := circuit.NewExact(circuit.SearchExactConfig())
+	if err != nil {
+		return nil, err
+	}
+	// Late positions have winning connections; their patterns fill the database.
+	g := hex.MustGeometry(size, size)
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0x706174))
+	cells := make([]hex.Cell, g.N)
+	deadline := time.Now().Add(4 * cfg.Time)
+	for time.Now().Before(deadline) && ctx.Err() == nil {
+		for i := range cells {
+			cells[i] = hex.Cell(i)
+		}
+		rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+		b := hex.NewBoardGeometry(g)
+		for i := 0; i < g.N && b.Winner() == hex.Empty; i++ {
+			b.PlayStone(b.ToMove(), cells[i])
+			if i < g.N/3 {
+				continue
+			}
+			a, err := ex.Analyse(b)
+			if err != nil {
+				return nil, err
+			}
+			if a.BlackVC {
+				_, _ = db.AddWin(b, hex.Black, a.BlackCarrier)
+				break
+			}
+		}
+	}
+	queries := randomPositions(size, 200, cfg.Seed+1)
+	hits := 0
+	for _, q := range queries {
+		if db.MatchBlack(q) {
+			hits++
+		}
+	}
+	entries := db.Entries()
+	tree := timeIt(ctx, cfg.Time, func() {
+		for _, q := range queries {
+			db.MatchBlack(q)
+		}
+	}) / time.Duration(len(queries))
+	scan := timeIt(ctx, cfg.Time, func() {
+		for _, q := range queries {
+			bl, wh := q.Stones(hex.Black), q.Stones(hex.White)
+			for i := range entries {
+				if entries[i].Matches(&bl, &wh) {
+					break
+				}
+			}
+		}
+	}) / time.Duration(len(queries))
+	note := fmt.Sprintf("%d patterns, %d bytes, %d/%d queries matched", db.Len(), db.Bytes(), hits, len(queries))
+	return []BenchRow{
+		{Name: "linear scan of the patterns (Black query)", PerOp: scan, Note: note},
+		{Name: "LB-tree containment query (Black query)", PerOp: tree, Baseline: "linear scan", Ratio: float64(scan) / float64(tree), Note: note},
+	}, nil
+}
+
+func benchSearch(ctx context.Context, cfg BenchConfig, size int) ([]BenchRow, error) {
+	hidden := 30
+	if size > 6 {
+		hidden = 50
+	}
+	le, err := model.NewEvaluator(RandomModel(size, hidden, cfg.Seed), size, size)
+	if err != nil {
+		return nil, err
+	}
+	ex, err := circuit.NewExact(circuit.SearchExactConfig())
+	if err != nil {
+		return nil, err
+	}
+	var rows []BenchRow
+	var exactRate float64
+	for _, e := range []struct {
+		name string
+		ev   search.Evaluator
+	}{{"exact", ex}, {"learned", le}} {
+		s, err := search.New(e.ev, search.Params{Depth: search.MaxDepth, K: 10, Time: 2 * cfg.Time, TTBits: 18})
+		if err != nil {
+			return nil, err
+		}
+		o, err := s.Search(ctx, hex.MustBoard(size, size))
+		if err != nil {
+			return nil, err
+		}
+		rate := float64(o.Nodes) / math.Max(o.Time.Seconds(), 1e-9)
+		row := BenchRow{Name: "alpha-beta search, " + e.name + " evaluator (k = 10)", PerOp: time.Duration(float64(time.Second) / math.Max(rate, 1e-9)),
+			Note: fmt.Sprintf("%.0f nodes/s, depth %d in %.2f s", rate, o.Depth, o.Time.Seconds())}
+		if e.name == "exact" {
+			exactRate = rate
+		} else {
+			row.Baseline, row.Ratio = "exact search", rate/math.Max(exactRate, 1e-9)
+		}
+		rows = append(rows, row)
+	}
+	return rows, nil
+}
+
+// WriteBenchTable prints rows as an aligned text table.
+func WriteBenchTable(w io.Writer, rows []BenchRow) {
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Size < rows[j].Size })
+	fmt.Fprintf(w, "%-5s %-9s %-62s %12s %12s %12s  %s\n", "board", "group", "item", "per op", "median", "p90", "ratio / note")
+	for _, r := range rows {
+		ratio := ""
+		switch {
+		case r.Baseline == "":
+		case r.Ratio >= 1:
+			ratio = fmt.Sprintf("%.1fx faster than %s", r.Ratio, r.Baseline)
+		default:
+			ratio = fmt.Sprintf("%.1fx slower than %s", 1/r.Ratio, r.Baseline)
+		}
+		note := strings.TrimSpace(strings.Join([]string{ratio, r.Note}, "; "))
+		note = strings.Trim(note, "; ")
+		fmt.Fprintf(w, "%-5s %-9s %-62s %12s %12s %12s  %s\n", fmt.Sprintf("%dx%d", r.Size, r.Size), r.Group, r.Name,
+			fmtDur(r.PerOp), fmtDur(r.Median), fmtDur(r.P90), note)
+	}
+}
+
+func fmtDur(d time.Duration) string {
+	switch {
+	case d == 0:
+		return "-"
+	case d < time.Microsecond:
+		return fmt.Sprintf("%d ns", d.Nanoseconds())
+	case d < time.Millisecond:
+		return fmt.Sprintf("%.2f µs", float64(d.Nanoseconds())/1e3)
+	default:
+		return fmt.Sprintf("%.3f ms", float64(d.Nanoseconds())/1e6)
+	}
+}
