@@ -69,7 +69,7 @@ func TestExperimentsWriteReports(t *testing.T) {
 	}
 	env := Env{Size: 4, Seed: 3, Model: m, Patterns: db, Depth: 2, K: 6, Positions: 20, Time: 0}
 	env.Time = 50_000_000 // 50 ms per search in 6-depth
-	for _, name := range []string{"1-values", "2-evaltime", "3-firstmove", "4-prove", "5-center", "6-depth", "8-patterns"} {
+	for _, name := range []string{"1-values", "2-evaltime", "3-firstmove", "4-prove", "5-center", "6-depth", "8-patterns", "9-solver"} {
 		t.Run(name, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), name)
 			if err := Run(context.Background(), name, env, dir); err != nil {
