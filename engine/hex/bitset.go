@@ -52,7 +52,7 @@ func (s Bitset) Xor(t Bitset) Bitset {
 }
 
 // IsEmpty reports whether the set has no element.
-func (s *Bitset) IsEmpty() bool {
+func (s Bitset) IsEmpty() bool {
 	return s[0]|s[1]|s[2]|s[3]|s[4]|s[5] == 0
 }
 
@@ -67,7 +67,7 @@ func (s *Bitset) SubsetOf(t *Bitset) bool {
 }
 
 // Count returns the number of elements.
-func (s *Bitset) Count() int {
+func (s Bitset) Count() int {
 	n := 0
 	for _, w := range s {
 		n += bits.OnesCount64(w)
@@ -103,7 +103,7 @@ func (s *Bitset) Next(p Cell) Cell {
 }
 
 // AppendCells appends the elements in increasing order to dst and returns it.
-func (s *Bitset) AppendCells(dst []Cell) []Cell {
+func (s Bitset) AppendCells(dst []Cell) []Cell {
 	for i, w := range s {
 		for w != 0 {
 			dst = append(dst, Cell(i<<6+bits.TrailingZeros64(w)))

@@ -141,9 +141,10 @@ func (b *Board) NumStones() int { return b.stones[Black].Count() + b.stones[Whit
 // ToMove returns the side to move.
 func (b *Board) ToMove() Color { return b.toMove }
 
-// SetToMove sets the side to move (it changes the hash accordingly).
+// SetToMove sets the side to move (it changes the hash accordingly). Colours other
+// than Black and White are ignored.
 func (b *Board) SetToMove(c Color) {
-	if c != b.toMove {
+	if c != b.toMove && (c == Black || c == White) {
 		b.hash ^= zobrist.whiteMove
 		b.toMove = c
 	}
@@ -163,6 +164,10 @@ func (b *Board) Moves() []Move {
 	}
 	return ms
 }
+
+// IsSetup reports whether entry i of the history (as Moves lists it) is a setup stone
+// (placed by PlaySetup, a diagram or SGF AB/AW) rather than a move.
+func (b *Board) IsSetup(i int) bool { return i >= 0 && i < len(b.hist) && b.hist[i].setup }
 
 // LastMove returns the last move played, or a Move with Cell NoCell.
 func (b *Board) LastMove() Move {

@@ -41,12 +41,13 @@ const (
 // IsEdge reports whether p is one of the four edge points.
 func (p Cell) IsEdge() bool { return p >= North && p <= East }
 
-// Errors returned by the parsers; callers may test them with errors.Is.
+// Errors returned by the parsers and by Play; callers may test them with errors.Is.
+// Their texts carry no package prefix because they are wrapped with context.
 var (
-	ErrBadSize  = errors.New("hex: bad board size")
-	ErrBadCell  = errors.New("hex: bad cell")
-	ErrBadColor = errors.New("hex: bad colour")
-	ErrIllegal  = errors.New("hex: illegal move")
+	ErrBadSize  = errors.New("bad board size")
+	ErrBadCell  = errors.New("bad cell")
+	ErrBadColor = errors.New("bad colour")
+	ErrIllegal  = errors.New("illegal move")
 )
 
 // Geometry describes a W x H board: its cells, their neighbours (edges included) and

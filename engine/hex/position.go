@@ -83,7 +83,7 @@ func (b *Board) String() string { return b.Diagram() }
 // row, each shifted one space further right, with B for Black, W for White and . for
 // empty, and the row number on both sides:
 //
-//	  a b c
+//	   a b c
 //	1  . . .  1
 //	 2  . B .  2
 //	  3  . . W  3
@@ -92,7 +92,7 @@ func (b *Board) String() string { return b.Diagram() }
 func (b *Board) Diagram() string {
 	var sb strings.Builder
 	w := len(strconv.Itoa(b.g.H))
-	sb.WriteString(strings.Repeat(" ", w+3))
+	sb.WriteString(strings.Repeat(" ", w+2))
 	for x := 0; x < b.g.W; x++ {
 		if x > 0 {
 			sb.WriteByte(' ')
@@ -117,8 +117,8 @@ func (b *Board) Diagram() string {
 // ParseDiagram reads a board from a text diagram: every line whose tokens, less row
 // numbers, are all stones (B or X for Black, W or O for White, . for empty; any case)
 // is a row; other lines (headers, blank lines) are ignored. Rows must have equal
-// length. Stones are placed as setup stones; the side to move is Black when both
-// colours have as many stones, otherwise White.
+// length. Stones are placed as setup stones; the side to move is White when Black has
+// more stones, otherwise Black.
 func ParseDiagram(s string) (*Board, error) {
 	var rows [][]Color
 	for ln, line := range strings.Split(s, "\n") {
