@@ -1,0 +1,183 @@
+package experiments
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/hexlearn/hexlearn/dataset"
+	"github.com/hexlearn/hexlearn/engine/circuit"
+	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/engine/patterns"
+	"github.com/hexlearn/hexlearn/engine/search"
+	"github.com/hexlearn/hexlearn/engine/vc"
+	"github.com/hexlearn/hexlearn/experiments/report"
+	"github.com/hexlearn/hexlearn/model"
+	"github.com/hexlearn/hexlearn/selfplay"
+	"github.com/hexlearn/hexlearn/train"
+)
+
+// DemoConfig is the budget of the end-to-end demo. DefaultDemo is the embedded default.
+type DemoConfig struct {
+	Size      int
+	Positions int64  // self-play corpus size
+	Depth, K  int    // self-play search
+	Folds     int    // cross-validation folds
+	Hidden    []int  // hidden sizes swept
+	Epochs    int    // epochs swept (every epoch is a checkpoint)
+	Seed      uint64 // seeds everything
+	Workers   int    // 0: all cores
+	Opening   int    // random opening moves of each self-play game
+	Search    int    // depth of experiments 3 and 4
+	Log       io.Writer
+}
+
+// DefaultDemo runs in a few minutes on 2 cores.
+func DefaultDemo() DemoConfig {
+	return DemoConfig{Size: 6, Positions: 6000, Depth: 2, K: 6, Folds: 3, Hidden: []int{10, 20, 30},
+		Epochs: 60, Seed: 1, Opening: 2, Search: 3}
+}
+
+// VCFinder finds winning connections with H-search for the pattern database builder.
+type VCFinder struct{ b *vc.Builder }
+
+// NewVCFinder returns a Finder using H-search with cfg.
+func NewVCFinder(cfg vc.Config) *VCFinder { return &VCFinder{b: vc.NewBuilder(cfg)} }
+
+// WinningCarrier implements patterns.Finder.
+func (f *VCFinder) WinningCarrier(b *hex.Board, c hex.Color) (hex.Bitset, bool, error) {
+	if err := f.b.Build(b, c); err != nil {
+		return hex.Bitset{}, false, err
+	}
+	ok, carrier := f.b.WinningVC()
+	return carrier, ok, nil
+}
+
+// Demo runs the whole pipeline into dir: self-play, a cross-validation sweep, training
+// of the selected structure, the goal-pattern database and experiments 1-4, and
+// writes dir/README.md linking every part.
+func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
+	if cfg.Log == nil {
+		cfg.Log = io.Discard
+	}
+	logf := func(format string, a ...any) { fmt.Fprintf(cfg.Log, format+"\n", a...) }
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("demo: %w", err)
+	}
+	start := time.Now()
+	idx, err := report.New(dir, fmt.Sprintf("hexlearn demo: the whole pipeline on %dx%d", cfg.Size, cfg.Size))
+	if err != nil {
+		return err
+	}
+	idx.Printf("Self-play with the exact evaluator → cross-validation sweep → training → goal-pattern database → experiments 1-4. Seed %d.\n\n", cfg.Seed)
+	stage := func(name string) func() float64 {
+		logf("demo: %s ...", name)
+		t := time.Now()
+		return func() float64 { s := time.Since(t).Seconds(); logf("demo: %s done in %.1f s", name, s); return s }
+	}
+
+	// 1. Self-play corpus.
+	done := stage("self-play")
+	dataDir := filepath.Join(dir, "data")
+	exCfg := circuit.SearchExactConfig()
+	spCfg := selfplay.Config{Width: cfg.Size, Height: cfg.Size, Mode: selfplay.ModeMixed, Positions: cfg.Positions,
+		Search: search.Params{Depth: cfg.Depth, K: cfg.K}, Opening: cfg.Opening, Seed: cfg.Seed, Workers: cfg.Workers,
+		NewEvaluator:  func() (search.Evaluator, error) { return selfplay.NewExact(exCfg) },
+		EvaluatorInfo: selfplay.DescribeExact(exCfg)}
+	res, err := selfplay.Run(ctx, dataDir, spCfg)
+	if err != nil {
+		return fmt.Errorf("demo: self-play: %w", err)
+	}
+	secs := done()
+	idx.Printf("## 1. Self-play corpus\n\n%d positions from %d games (mixed self-play and random play, depth %d, k %d) in %.1f s: [data/](data/).\n\n", res.Rows, res.Games, cfg.Depth, cfg.K, secs)
+
+	// 2. Cross-validation sweep.
+	done = stage("cross-validation sweep")
+	table, err := dataset.ReadPath(dataDir, nil)
+	if err != nil {
+		return fmt.Errorf("demo: %w", err)
+	}
+	exs, err := train.FromTable(table, cfg.Size, cfg.Size)
+	if err != nil {
+		return fmt.Errorf("demo: %w", err)
+	}
+	base := train.Config{Seed: cfg.Seed}
+	sw, err := train.Sweep(ctx, exs, train.SweepConfig{Folds: cfg.Folds, Hidden: cfg.Hidden, Epochs: cfg.Epochs, Base: base, Workers: cfg.Workers})
+	if err != nil {
+		return fmt.Errorf("demo: sweep: %w", err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "cv"), 0o755); err != nil {
+		return fmt.Errorf("demo: %w", err)
+	}
+	if _, err := sw.WriteReport(filepath.Join(dir, "cv"), "cv"); err != nil {
+		return fmt.Errorf("demo: %w", err)
+	}
+	secs = done()
+	idx.Printf("## 2. Cross-validation sweep\n\n%d-fold over hidden sizes %v and 1..%d epochs on %d rows in %.1f s: best %d hidden neurons, %d epochs (validation error %.4f ± %.4f). Report: [cv/](cv/).\n\n",
+		cfg.Folds, cfg.Hidden, cfg.Epochs, exs.Rows(), secs, sw.BestHidden, sw.BestEpochs, sw.BestMean, sw.BestStd)
+
+	// 3. Training.
+	done = stage("training")
+	tc := base
+	tc.Hidden, tc.Epochs = sw.BestHidden, sw.BestEpochs
+	m, err := train.Train(ctx, exs, tc)
+	if err != nil {
+		return fmt.Errorf("demo: train: %w", err)
+	}
+	modelPath := filepath.Join(dir, "model.hexmodel")
+	if err := m.WriteFile(modelPath); err != nil {
+		return fmt.Errorf("demo: %w", err)
+	}
+	met := train.Evaluate(m, exs)
+	secs = done()
+	idx.Printf("## 3. Training\n\n%d-%d-1 network, %d epochs, in %.1f s: [model.hexmodel](model.hexmodel). On the training data: %s.\n\n", cfg.Size*cfg.Size, sw.BestHidden, sw.BestEpochs, secs, met.String())
+
+	// 4. Goal-pattern database from the corpus's winning positions.
+	done = stage("pattern database")
+	db, err := patterns.New(cfg.Size, cfg.Size)
+	if err != nil {
+		return err
+	}
+	bl := patterns.NewBuilder(db, NewVCFinder(vc.DefaultConfig()), 12)
+	for i := range table.Rows {
+		r := &table.Rows[i]
+		if !r.BlackWinsVC && !r.WhiteWinsVC {
+			continue
+		}
+		b, err := r.Board()
+		if err != nil {
+			return fmt.Errorf("demo: dataset row %d: %w", i, err)
+		}
+		if err := bl.AddPosition(b); err != nil {
+			return fmt.Errorf("demo: patterns: %w", err)
+		}
+	}
+	dbPath := filepath.Join(dir, "patterns.lbt")
+	if err := db.Save(dbPath); err != nil {
+		return fmt.Errorf("demo: %w", err)
+	}
+	secs = done()
+	idx.Printf("## 4. Goal-pattern database\n\n%d patterns (%d bytes) from the corpus's winning connections in %.1f s: [patterns.lbt](patterns.lbt).\n\n", db.Len(), db.Bytes(), secs)
+
+	// 5. Experiments 1-4.
+	loaded, err := model.LoadFor(modelPath, cfg.Size, cfg.Size)
+	if err != nil {
+		return fmt.Errorf("demo: reloading the model: %w", err)
+	}
+	env := Env{Size: cfg.Size, Seed: cfg.Seed, Model: loaded, Patterns: db, Depth: cfg.Search, K: 10, Positions: 200, Log: cfg.Log}
+	idx.Printf("## 5. Experiments\n\n")
+	for _, name := range []string{"1-values", "2-evaltime", "3-firstmove", "4-prove"} {
+		done = stage("experiment " + name)
+		if err := Run(ctx, name, env, filepath.Join(dir, name)); err != nil {
+			return fmt.Errorf("demo: %w", err)
+		}
+		secs = done()
+		ex, _ := Lookup(name)
+		idx.Printf("- [%s](%s/README.md): %s (%.1f s).\n", name, name, ex.Title, secs)
+	}
+	idx.Printf("\nTotal time: %.1f s.\n", time.Since(start).Seconds())
+	return idx.Close()
+}
