@@ -1,0 +1,208 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"time"
+
+	"github.com/hexlearn/hexlearn/engine/circuit"
+	"github.com/hexlearn/hexlearn/engine/gtp"
+	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/model"
+)
+
+func init() {
+	c := &command{
+		name:    "eval",
+		summary: "evaluate a position: resistances R_B, R_W, E, winning VCs (and a learned model)",
+		usage: `hexlearn eval --size N --moves "c3 d4 ..." [--json] [--model FILE] [--vc-mode ends|share|none] [--xh]
+
+Evaluates the position reached by the moves (Black first, alternating; "w:b2" forces a
+colour) with the exact evaluator: H-search virtual connections for both colours plus
+Anshelevich's resistor circuits. Prints R_B and R_W (total resistance between each
+colour's edges), E = ln(R_B/R_W) (Anshelevich; negative favours Black), value =
+ln(R_W/R_B) = -E (hexlearn's convention: positive favours Black), each colour's winning
+VC if H-search finds one, the mustplay of the side to move, and the time taken.
+ln R is clamped to [-20, 20] (0 for a colour already connected, +inf when cut off).
+
+With --model FILE the learned evaluator's value is printed next to the exact one; a
+model trained for another board size is refused.`,
+	}
+	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+		fs := newFlags(c, stderr)
+		size := fs.Int("size", gtp.DefaultSize, "side of the board (1..19)")
+		moves := fs.String("moves", "", "the moves from the empty board, e.g. \"c3 d4\"")
+		asJSON := fs.Bool("json", false, "print one JSON object")
+		modelPath := fs.String("model", "", "a learned model file to evaluate alongside the exact evaluator")
+		mode := fs.String("vc-mode", circuit.DefaultConfig().Mode.String(), "how VCs enter the circuit: ends (links between VC ends), share (shared neighbours) or none")
+		xh := fs.Bool("xh", false, "use XH-search (crossing rule) instead of H-search")
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		if fs.NArg() != 0 {
+			return usageErr("unexpected argument %q", fs.Arg(0))
+		}
+		if *size < 1 || *size > hex.MaxSize {
+			return usageErr("--size %d: want 1..%d", *size, hex.MaxSize)
+		}
+		b, err := hex.ParsePosition(*size, *size, *moves)
+		if err != nil {
+			return usageErr("--moves: %v", err)
+		}
+		cfg := circuit.DefaultExactConfig()
+		if cfg.Circuit.Mode, err = circuit.ParseVCMode(*mode); err != nil {
+			return usageErr("--vc-mode: %v", err)
+		}
+		if *xh {
+			cfg.VC.XH, cfg.VC.StrongCrossing = true, true
+		}
+		var learned *model.Evaluator
+		if *modelPath != "" {
+			m, err := model.LoadFor(*modelPath, *size, *size)
+			if err != nil {
+				return err
+			}
+			if learned, err = model.NewEvaluator(m, *size, *size); err != nil {
+				return err
+			}
+		}
+		x, err := circuit.NewExact(cfg)
+		if err != nil {
+			return err
+		}
+		start := time.Now()
+		a, err := x.Analyse(b)
+		if err != nil {
+			return err
+		}
+		elapsed := time.Since(start)
+		rep := evalReport{
+			Size: *size, Moves: b.Geometry().FormatMoves(b.Moves()), ToMove: b.ToMove().String(),
+			RB: jsonFloat(a.RB), RW: jsonFloat(a.RW), LnRB: a.LogRB, LnRW: a.LogRW, E: a.E, Value: a.Value,
+			Winner: colorName(a.Winner), BlackVC: a.BlackVC, WhiteVC: a.WhiteVC,
+			BlackFull: a.BlackFull, BlackSemi: a.BlackSemi, WhiteFull: a.WhiteFull, WhiteSemi: a.WhiteSemi,
+			Seconds: elapsed.Seconds(), VCMode: cfg.Circuit.Mode.String(), XH: cfg.VC.XH,
+		}
+		g := b.Geometry()
+		if a.BlackVC {
+			rep.BlackCarrier = cellNames(g, a.BlackCarrier)
+		}
+		if a.WhiteVC {
+			rep.WhiteCarrier = cellNames(g, a.WhiteCarrier)
+		}
+		if a.HasMustplay {
+			rep.Mustplay = cellNames(g, a.Mustplay)
+		}
+		if learned != nil {
+			ls := time.Now()
+			v := learned.Evaluate(b).Value
+			rep.Learned = &learnedReport{Model: *modelPath, Value: v, Seconds: time.Since(ls).Seconds()}
+		}
+		if *asJSON {
+			enc := json.NewEncoder(stdout)
+			enc.SetIndent("", "  ")
+			return enc.Encode(rep)
+		}
+		fmt.Fprintf(stdout, "%s", b.Diagram())
+		fmt.Fprintf(stdout, "%dx%d, %d stones, %v to move\n", *size, *size, b.NumStones(), b.ToMove())
+		fmt.Fprintf(stdout, "R_B   %-10s ln R_B %8.4f\n", fmtR(a.RB), a.LogRB)
+		fmt.Fprintf(stdout, "R_W   %-10s ln R_W %8.4f\n", fmtR(a.RW), a.LogRW)
+		fmt.Fprintf(stdout, "E     = ln(R_B/R_W) = %8.4f  (Anshelevich; negative favours Black)\n", a.E)
+		fmt.Fprintf(stdout, "value = ln(R_W/R_B) = %8.4f  (positive favours Black)\n", a.Value)
+		if learned != nil {
+			fmt.Fprintf(stdout, "learned value        %8.4f  (%s, %.3f ms)\n", rep.Learned.Value, *modelPath, rep.Learned.Seconds*1e3)
+		}
+		fmt.Fprintf(stdout, "winning VC: black %s, white %s\n", vcText(a.BlackVC, rep.BlackCarrier), vcText(a.WhiteVC, rep.WhiteCarrier))
+		fmt.Fprintf(stdout, "decided: %s\n", decidedText(a.Winner))
+		if a.HasMustplay {
+			fmt.Fprintf(stdout, "mustplay for %v: %v\n", b.ToMove(), rep.Mustplay)
+		}
+		fmt.Fprintf(stdout, "connections: black %d VCs %d SCs, white %d VCs %d SCs (vc-mode %s)\n",
+			a.BlackFull, a.BlackSemi, a.WhiteFull, a.WhiteSemi, cfg.Circuit.Mode)
+		fmt.Fprintf(stdout, "time: %.3f ms\n", elapsed.Seconds()*1e3)
+		return nil
+	}
+	register(c)
+}
+
+type learnedReport struct {
+	Model   string  `json:"model"`
+	Value   float64 `json:"value"`
+	Seconds float64 `json:"seconds"`
+}
+
+// evalReport is the --json output of hexlearn eval.
+type evalReport struct {
+	Size         int            `json:"size"`
+	Moves        string         `json:"moves"`
+	ToMove       string         `json:"to_move"`
+	RB           jsonFloat      `json:"r_b"`
+	RW           jsonFloat      `json:"r_w"`
+	LnRB         float64        `json:"ln_r_b"`
+	LnRW         float64        `json:"ln_r_w"`
+	E            float64        `json:"e"`
+	Value        float64        `json:"value"`
+	Winner       string         `json:"winner"`
+	BlackVC      bool           `json:"black_vc"`
+	WhiteVC      bool           `json:"white_vc"`
+	BlackCarrier []string       `json:"black_carrier,omitempty"`
+	WhiteCarrier []string       `json:"white_carrier,omitempty"`
+	Mustplay     []string       `json:"mustplay,omitempty"`
+	BlackFull    int            `json:"black_vcs"`
+	BlackSemi    int            `json:"black_scs"`
+	WhiteFull    int            `json:"white_vcs"`
+	WhiteSemi    int            `json:"white_scs"`
+	VCMode       string         `json:"vc_mode"`
+	XH           bool           `json:"xh"`
+	Seconds      float64        `json:"seconds"`
+	Learned      *learnedReport `json:"learned,omitempty"`
+}
+
+// jsonFloat encodes +Inf as the string "inf" (JSON has no infinity).
+type jsonFloat float64
+
+func (f jsonFloat) MarshalJSON() ([]byte, error) {
+	if math.IsInf(float64(f), 1) {
+		return []byte(`"inf"`), nil
+	}
+	return json.Marshal(float64(f))
+}
+
+func fmtR(r float64) string {
+	if math.IsInf(r, 1) {
+		return "inf"
+	}
+	return fmt.Sprintf("%.4f", r)
+}
+
+func colorName(c hex.Color) string {
+	if c == hex.Empty {
+		return ""
+	}
+	return c.String()
+}
+
+func cellNames(g *hex.Geometry, s hex.Bitset) []string {
+	out := []string{}
+	for p := s.First(); p != hex.NoCell; p = s.Next(p + 1) {
+		out = append(out, g.CellName(p))
+	}
+	return out
+}
+
+func vcText(ok bool, carrier []string) string {
+	if !ok {
+		return "none"
+	}
+	return fmt.Sprintf("yes (carrier %v)", carrier)
+}
+
+func decidedText(w hex.Color) string {
+	if w == hex.Empty {
+		return "no"
+	}
+	return w.String() + " wins"
+}

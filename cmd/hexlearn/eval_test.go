@@ -1,0 +1,53 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestEvalCommand(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"eval", "--size", "5", "--moves", "c3"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	for _, want := range []string{"R_B", "R_W", "E     = ln(R_B/R_W)", "value = ln(R_W/R_B)", "winning VC: black yes", "time:"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	if code := run([]string{"eval", "--size", "4", "--moves", "a1 d4", "--json"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), `"r_b"`) || !strings.Contains(out.String(), `"value"`) {
+		t.Errorf("json:\n%s", out.String())
+	}
+	for _, bad := range [][]string{{"eval", "--size", "0"}, {"eval", "--moves", "zz"}, {"eval", "--vc-mode", "odd"}, {"eval", "extra"}} {
+		if code := run(bad, &out, &errb); code != 2 {
+			t.Errorf("%v: exit %d", bad, code)
+		}
+	}
+	if code := run([]string{"eval", "--model", "/nonexistent/m.model", "--size", "5"}, &out, &errb); code != 1 {
+		t.Errorf("missing model: exit %d", code)
+	}
+}
+
+func TestEvalWithModel(t *testing.T) {
+	const m = "../../model/testdata/tiny.model" // a 3x3 model of package model's tests
+	if _, err := os.Stat(m); err != nil {
+		t.Skipf("no test model: %v", err)
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"eval", "--model", m, "--size", "3", "--moves", "b2"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "learned value") {
+		t.Errorf("no learned value:\n%s", out.String())
+	}
+	errb.Reset()
+	if code := run([]string{"eval", "--model", m, "--size", "5"}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "another board size") {
+		t.Errorf("a 3x3 model on 5x5: exit %d, %s", code, errb.String())
+	}
+}

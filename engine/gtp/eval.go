@@ -1,0 +1,146 @@
+package gtp
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hexlearn/hexlearn/engine/circuit"
+	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/engine/search"
+)
+
+// The evaluation and search commands (this file):
+//
+//	eval-resist COLOR            " res R rew Rw reb Rb" as Benzene: rew = ln R_W,
+//	                             reb = ln R_B, res = rew - reb (positive favours
+//	                             Black), from the exact evaluator (H-search + circuit).
+//	                             COLOR is required for Benzene compatibility; the
+//	                             values are always from Black's point of view.
+//	param_search                 shows the search parameters, one "[string] name value"
+//	                             a line (Benzene's param format, which HexGui edits)
+//	param_search NAME VALUE      sets one: depth (plies, 1..32), k (best successors
+//	                             searched per node, 0 = all), root_k (k at the root,
+//	                             0 = same as k), time (seconds, 0 = no limit)
+//	genmove COLOR                (the searching policy) alpha-beta with the exact
+//	                             evaluator, iterative deepening, k-best pruning,
+//	                             stopping at the time limit
+//
+// The search's default parameters are SearchDefaults.
+func init() {
+	Register("eval-resist", cmdEvalResist)
+	Register("param_search", cmdParamSearch)
+	RegisterGenMove(searchGenMove)
+	RegisterAnalyze("string", "Eval Resist", "eval-resist %c")
+	RegisterAnalyze("param", "Search Parameters", "param_search")
+}
+
+// SearchDefaults are the search parameters of a new engine: depth 3, k 6, the root
+// searched full width, 3 seconds.
+func SearchDefaults() search.Params {
+	return search.Params{Depth: 3, K: 6, Time: 3 * time.Second}
+}
+
+// evalState is an engine's evaluator and searcher.
+type evalState struct {
+	exact    *circuit.Exact // full H-search limits, for eval-resist
+	fast     *circuit.Exact // lighter limits, for the search
+	searcher *search.Searcher
+}
+
+func evalStateOf(e *Engine) (*evalState, error) {
+	var err error
+	st := e.State("eval", func() any {
+		s := &evalState{}
+		if s.exact, err = circuit.NewExact(circuit.DefaultExactConfig()); err != nil {
+			return s
+		}
+		if s.fast, err = circuit.NewExact(circuit.SearchExactConfig()); err != nil {
+			return s
+		}
+		s.searcher, err = search.New(s.fast, SearchDefaults())
+		return s
+	}).(*evalState)
+	if err != nil || st.searcher == nil {
+		return nil, fmt.Errorf("eval: cannot set up the evaluator: %v", err)
+	}
+	return st, nil
+}
+
+func cmdEvalResist(e *Engine, args []string) (string, error) {
+	if err := NArgs(args, 1, 1); err != nil {
+		return "", err
+	}
+	if _, err := ArgColor(args, 0); err != nil {
+		return "", err
+	}
+	st, err := evalStateOf(e)
+	if err != nil {
+		return "", err
+	}
+	a, err := st.exact.Analyse(e.Board())
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf(" res %.4f rew %.4f reb %.4f", a.LogRW-a.LogRB, a.LogRW, a.LogRB), nil
+}
+
+func cmdParamSearch(e *Engine, args []string) (string, error) {
+	st, err := evalStateOf(e)
+	if err != nil {
+		return "", err
+	}
+	p := st.searcher.Params()
+	switch len(args) {
+	case 0:
+		return fmt.Sprintf("[string] depth %d\n[string] k %d\n[string] root_k %d\n[string] time %g",
+			p.Depth, p.K, p.RootK, p.Time.Seconds()), nil
+	case 2:
+	default:
+		return "", fmt.Errorf("param_search: want no arguments or NAME VALUE, got %d arguments", len(args))
+	}
+	name, val := strings.ToLower(args[0]), args[1]
+	switch name {
+	case "depth", "k", "root_k":
+		n, err := strconv.Atoi(val)
+		if err != nil {
+			return "", fmt.Errorf("param_search: %s wants an integer, got %q", name, val)
+		}
+		switch name {
+		case "depth":
+			p.Depth = n
+		case "k":
+			p.K = n
+		default:
+			p.RootK = n
+		}
+	case "time":
+		s, err := strconv.ParseFloat(val, 64)
+		if err != nil || s < 0 || s > 1e6 {
+			return "", fmt.Errorf("param_search: time wants seconds >= 0, got %q", val)
+		}
+		p.Time = time.Duration(s * float64(time.Second))
+	default:
+		return "", fmt.Errorf("param_search: unknown parameter %q (want depth, k, root_k or time)", args[0])
+	}
+	if err := st.searcher.SetParams(p); err != nil {
+		return "", err
+	}
+	return "", nil
+}
+
+// searchGenMove is the searching genmove policy: a search for c on a copy of b.
+func searchGenMove(e *Engine, b *hex.Board, c hex.Color) (hex.Cell, error) {
+	st, err := evalStateOf(e)
+	if err != nil {
+		return hex.NoCell, err
+	}
+	work := b.Clone()
+	work.SetToMove(c)
+	out, err := st.searcher.Search(e.Context(), work)
+	if err != nil {
+		return hex.NoCell, err
+	}
+	return out.Move, nil
+}
