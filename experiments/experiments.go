@@ -44,8 +44,11 @@ type Env struct {
 	Time      time.Duration // time per search for experiment 6 and per move for 7 (default 1 s)
 	Positions int           // sample size for experiments 2, 6, 8, 9 (default 300; 6 and 8 use fewer)
 	Openings  int           // openings for experiment 7 (0: every cell)
-	Self      string        // command line of hexlearn for experiment 7's engines
-	Log       io.Writer     // progress lines (nil: discarded)
+	Self      string        // path of the hexlearn binary that experiment 7 starts as GTP engines
+	// ModelPath and PatternsPath are the files behind Model and Patterns, passed to the
+	// engines of experiment 7.
+	ModelPath, PatternsPath string
+	Log                     io.Writer // progress lines (nil: discarded)
 }
 
 func (e *Env) defaults() error {
@@ -193,5 +196,8 @@ func randomPositions(size, n int, seed uint64) []*hex.Board {
 	}
 	return out
 }
+
+// hexGeometry returns the geometry of an n x n board.
+func hexGeometry(n int) *hex.Geometry { return hex.MustGeometry(n, n) }
 
 func f3(v float64) string { return fmt.Sprintf("%.3f", v) }

@@ -64,14 +64,14 @@ name, number or word: ` + strings.Join(experiments.Names(), ", ") + `.`,
 			if err != nil {
 				return err
 			}
-			env.Model = m
+			env.Model, env.ModelPath = m, *modelPath
 		}
 		if *dbPath != "" {
 			db, _, err := patterns.Load(*dbPath)
 			if err != nil {
 				return fmt.Errorf("%s: %w", *dbPath, err)
 			}
-			env.Patterns = db
+			env.Patterns, env.PatternsPath = db, *dbPath
 		}
 		if exe, err := os.Executable(); err == nil {
 			env.Self = exe

@@ -9,6 +9,7 @@ import (
 	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/search"
+	"github.com/hexlearn/hexlearn/engine/vc"
 )
 
 // The evaluation and search commands (this file):
@@ -51,15 +52,35 @@ type evalState struct {
 
 func evalStateOf(e *Engine) (*evalState, error) {
 	var err error
+	pl := playerOf(e)
 	st := e.State("eval", func() any {
 		s := &evalState{}
-		if s.exact, err = circuit.NewExact(circuit.DefaultExactConfig()); err != nil {
+		full, fast := circuit.DefaultExactConfig(), circuit.SearchExactConfig()
+		if pl.XH {
+			full.VC = vc.XHConfig()
+			xh := vc.XHConfig()
+			xh.MaxFull, xh.MaxSemi, xh.MaxOr = fast.VC.MaxFull, fast.VC.MaxSemi, fast.VC.MaxOr
+			fast.VC = xh
+		}
+		if s.exact, err = circuit.NewExact(full); err != nil {
 			return s
 		}
-		if s.fast, err = circuit.NewExact(circuit.SearchExactConfig()); err != nil {
+		if s.fast, err = circuit.NewExact(fast); err != nil {
 			return s
 		}
-		s.searcher, err = search.New(s.fast, SearchDefaults())
+		params := pl.Params
+		if params == (search.Params{}) {
+			params = SearchDefaults()
+		}
+		var ev search.Evaluator = s.fast
+		if pl.Model != nil {
+			if ev, err = pl.learnedEvaluator(); err != nil {
+				return s
+			}
+		} else if pl.Terminal != nil {
+			ev = &search.WithTerminal{Inner: s.fast, Term: pl.Terminal}
+		}
+		s.searcher, err = search.New(ev, params)
 		return s
 	}).(*evalState)
 	if err != nil || st.searcher == nil {
@@ -132,6 +153,9 @@ func cmdParamSearch(e *Engine, args []string) (string, error) {
 
 // searchGenMove is the searching genmove policy: a search for c on a copy of b.
 func searchGenMove(e *Engine, b *hex.Board, c hex.Color) (hex.Cell, error) {
+	if err := playerOf(e).checkBoard(b); err != nil {
+		return hex.NoCell, err
+	}
 	st, err := evalStateOf(e)
 	if err != nil {
 		return hex.NoCell, err

@@ -1,0 +1,94 @@
+package experiments
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/hexlearn/hexlearn/experiments/match"
+	"github.com/hexlearn/hexlearn/experiments/report"
+)
+
+func init() {
+	add(&Experiment{
+		Name:  "7-match",
+		Title: "matches at equal time per move: learned vs exact player, XH-search vs H-search",
+		Paper: "Kahl et al. play the learned against the exact player; the XH paper played every opening with both colours, no swap, XH-search beating H-search 501-467.",
+		Run:   runMatches,
+	})
+}
+
+// engineCmd returns the command line that starts hexlearn's GTP engine with flags.
+func (env *Env) engineCmd(flags ...string) string {
+	q := func(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+	parts := []string{env.Self, "gtp", "--size", fmt.Sprint(env.Size), "--depth", "32",
+		"--time", fmt.Sprintf("%g", env.Time.Seconds())}
+	for _, f := range flags {
+		parts = append(parts, q(f))
+	}
+	return strings.Join(parts, " ")
+}
+
+func runMatches(ctx context.Context, env *Env, r *report.Report) error {
+	if env.Self == "" {
+		return fmt.Errorf("%w: experiment 7 needs the hexlearn binary (Env.Self) to start engines", ErrBadEnv)
+	}
+	type pairing struct {
+		name, a, b string
+		argsA      []string
+		argsB      []string
+	}
+	var pairs []pairing
+	if env.ModelPath != "" {
+		args := []string{"--model", env.ModelPath}
+		name := "learned"
+		if env.PatternsPath != "" {
+			args = append(args, "--patterns", env.PatternsPath)
+			name = "learned+patterns"
+		}
+		pairs = append(pairs, pairing{"learned-vs-exact", name, "exact", args, nil})
+	}
+	pairs = append(pairs, pairing{"xh-vs-h", "XH-search", "H-search", []string{"--xh"}, nil})
+	r.Printf("Each match plays every opening (or %d seeded openings) twice, each engine taking Black once, no swap, %v per move (iterative deepening, k = search default). The referee judges the end of each game; illegal moves, resignations and time-outs lose.\n\n", env.Openings, env.Time)
+	var rows [][]string
+	var labels []string
+	var rates []float64
+	for _, p := range pairs {
+		env.logf("  match %s ...", p.name)
+		a, err := match.Start(p.a, env.engineCmd(p.argsA...), nil)
+		if err != nil {
+			return err
+		}
+		b, err := match.Start(p.b, env.engineCmd(p.argsB...), nil)
+		if err != nil {
+			a.Close()
+			return err
+		}
+		var games []match.Game
+		res, err := match.Run(ctx, match.Config{Size: env.Size, Openings: env.Openings, Seed: env.Seed, TimePerMove: env.Time,
+			GameDone: func(g match.Game) { games = append(games, g) }}, a, b)
+		a.Close()
+		b.Close()
+		if err != nil {
+			return fmt.Errorf("match %s: %w", p.name, err)
+		}
+		for _, g := range games {
+			if err := match.WriteGameSGF(r.Dir+"/"+p.name, hexGeometry(env.Size), g); err != nil {
+				return err
+			}
+		}
+		rows = append(rows, []string{p.a, p.b, fmt.Sprint(res.Games), fmt.Sprint(res.WinsA), fmt.Sprint(res.WinsB),
+			fmt.Sprintf("%.1f%%", 100*res.WinRate()), fmt.Sprintf("%.1f%%..%.1f%%", 100*res.Lo, 100*res.Hi),
+			fmt.Sprint(res.WinsABlack), fmt.Sprint(res.WinsAWhite), fmt.Sprint(res.Forfeits),
+			fmt.Sprintf("%.2f", res.ElapsedPerMoveA.Seconds()), fmt.Sprintf("%.2f", res.ElapsedPerMoveB.Seconds())})
+		labels = append(labels, p.a+" vs "+p.b)
+		rates = append(rates, 100*res.WinRate())
+		env.logf("  %s", res.String())
+	}
+	if err := r.Table("matches", []string{"A", "B", "games", "A wins", "B wins", "A win rate", "95% CI", "A wins as Black",
+		"A wins as White", "forfeits", "A s/move", "B s/move"}, rows); err != nil {
+		return err
+	}
+	r.Printf("Game records (SGF) are in the folders named after each match.\n\n")
+	return barPlot(r, "matches", "win rate of A (%)", labels, rates)
+}
