@@ -1,0 +1,124 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/hexlearn/hexlearn/train"
+)
+
+func init() {
+	c := &command{
+		name:    "train",
+		summary: "train a learned evaluator and write a model file",
+		usage: `hexlearn train --data DIR --size N --hidden H --epochs E [--per-ply [--ply-width W]]
+               [--target value|winner] [--seed S] [--holdout F] [--sweep FILE] --out MODEL [--json]
+
+Trains a one-hidden-layer network (one per ply range with --per-ply) on the N x N rows
+of a dataset with minibatch Adam and writes a versioned model file (atomically). A
+fraction --holdout of the rows (chosen with the seed) is kept out of training and
+used to report RMSE and Spearman rank correlation against the exact evaluator; use
+--holdout 0 to train on everything. --sweep names a sweep .json written by
+'hexlearn cv': its selection is recorded in the model (and supplies --hidden and
+--epochs when they are not given). The same data and seed give the same model bytes.`,
+	}
+	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+		fs := newFlags(c, stderr)
+		var lf learnFlags
+		lf.register(fs)
+		hidden := fs.Int("hidden", 0, "hidden units")
+		epochs := fs.Int("epochs", 0, "epochs")
+		holdout := fs.Float64("holdout", 0.1, "fraction of rows held out for the quality report")
+		sweep := fs.String("sweep", "", "sweep .json from 'hexlearn cv' to record (and take --hidden/--epochs from)")
+		out := fs.String("out", "", "model file to write (required)")
+		jsonOut := fs.Bool("json", false, "print the result as JSON")
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		if fs.NArg() > 0 {
+			return usageErr("unexpected arguments %q", fs.Args())
+		}
+		if *out == "" {
+			return usageErr("--out is required")
+		}
+		if *holdout < 0 || *holdout >= 1 {
+			return usageErr("--holdout must be in [0, 1)")
+		}
+		sweepNote := ""
+		if *sweep != "" {
+			data, err := os.ReadFile(*sweep)
+			if err != nil {
+				return fmt.Errorf("read sweep: %w", err)
+			}
+			var sr train.SweepResult
+			if err := json.Unmarshal(data, &sr); err != nil || sr.BestHidden < 1 || sr.BestEpochs < 1 {
+				return fmt.Errorf("%s is not a sweep result from 'hexlearn cv' (%v)", *sweep, err)
+			}
+			if *hidden == 0 {
+				*hidden = sr.BestHidden
+			}
+			if *epochs == 0 {
+				*epochs = sr.BestEpochs
+			}
+			sweepNote = fmt.Sprintf("%d-fold CV on %d rows (%s), hidden %v, up to %d epochs: best %d hidden, %d epochs, mean %.6g, std %.3g",
+				sr.Folds, sr.Rows, sr.DataHash, sr.Hidden, sr.Epochs, sr.BestHidden, sr.BestEpochs, sr.BestMean, sr.BestStd)
+		}
+		if *hidden < 1 {
+			return usageErr("--hidden must be at least 1 (or give --sweep)")
+		}
+		if *epochs < 1 {
+			return usageErr("--epochs must be at least 1 (or give --sweep)")
+		}
+		ex, cfg, err := lf.load()
+		if err != nil {
+			return err
+		}
+		cfg.Hidden, cfg.Epochs = *hidden, *epochs
+		trainPart, held := ex, (*train.Examples)(nil)
+		if *holdout > 0 {
+			if trainPart, held, err = train.SplitHoldout(ex, *holdout, lf.seed); err != nil {
+				return err
+			}
+		}
+		if lf.perPly {
+			cfg.PlyRanges = trainPart.PlyRanges(lf.plyWidth)
+		}
+		nets := max(1, len(cfg.PlyRanges))
+		prog := train.NewProgress(stderr, nets*cfg.Epochs, "train")
+		done := 0
+		cfg.OnEpoch = func(_, _ int, _ float64) { done++; prog.Set(done) }
+		m, err := train.Train(ctx, trainPart, cfg)
+		prog.Finish()
+		if err != nil {
+			return err
+		}
+		m.Provenance.Sweep = sweepNote
+		m.Provenance.Config = fmt.Sprintf("%s holdout=%g", m.Provenance.Config, *holdout)
+		var mt *train.Metrics
+		if held != nil {
+			v := train.Evaluate(m, held)
+			mt = &v
+			m.Provenance.TrainError = "held-out " + v.String()
+		}
+		if err := m.WriteFile(*out); err != nil {
+			return err
+		}
+		if *jsonOut {
+			enc := json.NewEncoder(stdout)
+			enc.SetIndent("", " ")
+			return enc.Encode(map[string]any{"model": *out, "rows": trainPart.Rows(), "nets": len(m.Nets),
+				"hidden": cfg.Hidden, "epochs": cfg.Epochs, "seed": lf.seed, "dataset_hash": m.Provenance.DatasetHash, "holdout": mt})
+		}
+		fmt.Fprintf(stdout, "trained %dx%d %s model: %d network(s), %d-%d-1, %d epochs on %d rows (seed %d)\n",
+			m.W, m.H, m.Target, len(m.Nets), m.Cells(), cfg.Hidden, cfg.Epochs, trainPart.Rows(), lf.seed)
+		if mt != nil {
+			fmt.Fprintf(stdout, "held-out %s\n", mt)
+		}
+		fmt.Fprintf(stdout, "wrote %s\n", *out)
+		return nil
+	}
+	register(c)
+}

@@ -1,0 +1,225 @@
+// Package train fits the learned Hex evaluators of Kahl, Edelkamp & Hildebrand,
+// "Learning How to Play Hex" (KI 2007), section 3: one-hidden-layer feed-forward
+// networks (one input per cell, tanh hidden units, one output) trained with gorgonia
+// on positions labelled by the exact evaluator or by the game-theoretic winner, one
+// network per board size and optionally per ply range (the paper's layered partition),
+// with the structure (hidden units, epochs) chosen by k-fold cross-validation (the
+// paper's rule: minimum mean validation error, ties broken by the smaller standard deviation).
+//
+// It is the only package that imports gorgonia. It produces model.Model values; the
+// pure-Go inference in package model reproduces the gorgonia forward pass to 1e-5.
+package train
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/model"
+)
+
+// Examples is a training set for one board size, one row per position.
+type Examples struct {
+	W, H int
+	// X holds the network inputs row by row (Rows()·W·H values): +1 White stone,
+	// 0 empty, −1 Black stone (model.Encode).
+	X []float32
+	// Value is the exact evaluator's value per row, from Black's point of view
+	// (positive = good for Black). ±Inf marks decided positions.
+	Value []float32
+	// Ply is the number of stones on the board per row.
+	Ply []int
+	// Winner is the game-theoretic winner per row when known: +1 Black wins, −1 White
+	// wins, 0 unknown. Nil when the data has no solver labels.
+	Winner []int8
+}
+
+// ErrNoData means a training set (or a partition of it) has no usable rows.
+var ErrNoData = errors.New("train: no training examples")
+
+// Rows returns the number of examples.
+func (e *Examples) Rows() int { return len(e.Value) }
+
+// Cells returns the number of inputs per row.
+func (e *Examples) Cells() int { return e.W * e.H }
+
+// Validate checks that the arrays agree in length and hold valid values.
+func (e *Examples) Validate() error {
+	if e.W < 1 || e.H < 1 || e.W > 19 || e.H > 19 {
+		return fmt.Errorf("train: board size %dx%d out of range", e.W, e.H)
+	}
+	n, c := e.Rows(), e.Cells()
+	if n == 0 {
+		return ErrNoData
+	}
+	if len(e.X) != n*c || len(e.Ply) != n || (e.Winner != nil && len(e.Winner) != n) {
+		return fmt.Errorf("train: examples have inconsistent lengths (X %d, Value %d, Ply %d, Winner %d for %d cells)",
+			len(e.X), n, len(e.Ply), len(e.Winner), c)
+	}
+	for i, v := range e.X {
+		if v != 1 && v != 0 && v != -1 {
+			return fmt.Errorf("train: row %d cell %d has input %g (want +1, 0 or −1)", i/c, i%c, v)
+		}
+	}
+	for i, v := range e.Value {
+		if math.IsNaN(float64(v)) {
+			return fmt.Errorf("train: row %d has a NaN value", i)
+		}
+		if e.Ply[i] < 0 || e.Ply[i] > c {
+			return fmt.Errorf("train: row %d has ply %d on %d cells", i, e.Ply[i], c)
+		}
+	}
+	for i, w := range e.Winner {
+		if w < -1 || w > 1 {
+			return fmt.Errorf("train: row %d has winner %d (want +1, −1 or 0)", i, w)
+		}
+	}
+	return nil
+}
+
+// HasWinners reports whether every row has a known winner.
+func (e *Examples) HasWinners() bool {
+	if e.Winner == nil {
+		return false
+	}
+	for _, w := range e.Winner {
+		if w == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Subset returns the rows idx, in that order (copies).
+func (e *Examples) Subset(idx []int) *Examples {
+	c := e.Cells()
+	s := &Examples{W: e.W, H: e.H, X: make([]float32, 0, len(idx)*c), Value: make([]float32, len(idx)), Ply: make([]int, len(idx))}
+	if e.Winner != nil {
+		s.Winner = make([]int8, len(idx))
+	}
+	for k, i := range idx {
+		s.X = append(s.X, e.X[i*c:(i+1)*c]...)
+		s.Value[k] = e.Value[i]
+		s.Ply[k] = e.Ply[i]
+		if e.Winner != nil {
+			s.Winner[k] = e.Winner[i]
+		}
+	}
+	return s
+}
+
+// PlyRange selects the rows with MinPly ≤ ply ≤ MaxPly.
+type PlyRange struct{ MinPly, MaxPly int }
+
+// Partition returns the rows of e in plies r.
+func (e *Examples) Partition(r PlyRange) *Examples {
+	var idx []int
+	for i, p := range e.Ply {
+		if p >= r.MinPly && p <= r.MaxPly {
+			idx = append(idx, i)
+		}
+	}
+	return e.Subset(idx)
+}
+
+// PlyRanges splits plies 0..W·H into consecutive ranges of width plies each (the last
+// may be shorter), keeping only ranges that hold at least one row.
+func (e *Examples) PlyRanges(width int) []PlyRange {
+	if width < 1 {
+		width = 1
+	}
+	c := e.Cells()
+	count := make([]int, c+1)
+	for _, p := range e.Ply {
+		if p >= 0 && p <= c {
+			count[p]++
+		}
+	}
+	var rs []PlyRange
+	for lo := 0; lo <= c; lo += width {
+		hi := min(lo+width-1, c)
+		n := 0
+		for p := lo; p <= hi; p++ {
+			n += count[p]
+		}
+		if n > 0 {
+			rs = append(rs, PlyRange{lo, hi})
+		}
+	}
+	return rs
+}
+
+// Hash returns a content hash of the examples ("sha256:" + hex), recorded in models.
+func (e *Examples) Hash() string {
+	h := sha256.New()
+	var b [8]byte
+	put := func(v uint64) {
+		binary.LittleEndian.PutUint64(b[:], v)
+		h.Write(b[:])
+	}
+	put(uint64(e.W))
+	put(uint64(e.H))
+	put(uint64(e.Rows()))
+	for _, v := range e.X {
+		put(uint64(math.Float32bits(v)))
+	}
+	for i := range e.Value {
+		put(uint64(math.Float32bits(e.Value[i])))
+		put(uint64(e.Ply[i]))
+	}
+	for _, w := range e.Winner {
+		put(uint64(int64(w)))
+	}
+	return fmt.Sprintf("sha256:%x", h.Sum(nil))
+}
+
+// Board rebuilds row i as a board: its stones, and the side to move implied by the
+// stone counts (Black when both colours have as many stones, else White).
+func (e *Examples) Board(i int) (*hex.Board, error) {
+	if i < 0 || i >= e.Rows() {
+		return nil, fmt.Errorf("train: row %d out of range 0..%d", i, e.Rows()-1)
+	}
+	b, err := hex.NewBoard(e.W, e.H)
+	if err != nil {
+		return nil, fmt.Errorf("train: %w", err)
+	}
+	c := e.Cells()
+	nb, nw := 0, 0
+	for p, v := range e.X[i*c : (i+1)*c] {
+		switch v {
+		case model.InputBlack:
+			b.PlayStone(hex.Black, hex.Cell(p))
+			nb++
+		case model.InputWhite:
+			b.PlayStone(hex.White, hex.Cell(p))
+			nw++
+		}
+	}
+	if nb == nw {
+		b.SetToMove(hex.Black)
+	} else {
+		b.SetToMove(hex.White)
+	}
+	return b, nil
+}
+
+// WithWinners returns the rows whose winner is known (all of e if every row has one).
+// It returns ErrNoData if no row has a known winner.
+func (e *Examples) WithWinners() (*Examples, error) {
+	if e.HasWinners() {
+		return e, nil
+	}
+	var idx []int
+	for i, w := range e.Winner {
+		if w != 0 {
+			idx = append(idx, i)
+		}
+	}
+	if len(idx) == 0 {
+		return nil, fmt.Errorf("%w: no row has a known winner (the winner target needs solver labels)", ErrNoData)
+	}
+	return e.Subset(idx), nil
+}

@@ -1,0 +1,251 @@
+package train
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+
+	"github.com/hexlearn/hexlearn/model"
+)
+
+// Metrics compares a model's predictions with the exact evaluator on examples.
+type Metrics struct {
+	Rows int `json:"rows"`
+	// RMSE is the root mean squared difference between the model's value and the exact
+	// value, in the evaluator's units, over rows with a finite exact value (value
+	// models only: NaN for winner models, whose value is a log-odds).
+	RMSE float64 `json:"rmse"`
+	// Spearman is the rank correlation between the model's value and the exact value
+	// (decided positions included: ±Inf rank at the ends).
+	Spearman float64 `json:"spearman"`
+	// TargetError is the training loss on these rows: the mean squared error of the
+	// scaled target for value models, the mean cross-entropy over rows with a known
+	// winner for winner models (NaN when there are none).
+	TargetError float64 `json:"target_error"`
+	// WinnerAccuracy is the fraction of rows with a known winner whose sign the model's
+	// value predicts (NaN when no row has a known winner).
+	WinnerAccuracy float64 `json:"winner_accuracy"`
+	// ExactWinnerAccuracy is the same for the exact evaluator's value.
+	ExactWinnerAccuracy float64 `json:"exact_winner_accuracy"`
+}
+
+// Evaluate computes Metrics of m on ex (which must be for m's board size).
+func Evaluate(m *model.Model, ex *Examples) Metrics {
+	n, c := ex.Rows(), ex.Cells()
+	pred := make([]float64, n)
+	hid := make([]float32, 0, 4096)
+	var se, te float64
+	var fin int
+	var won, wonExact, known, teRows int
+	for i := 0; i < n; i++ {
+		k := m.NetFor(ex.Ply[i])
+		z := m.PreOutput(k, ex.X[i*c:(i+1)*c], hid)
+		v := m.ValueOf(z)
+		pred[i] = v
+		exact := float64(ex.Value[i])
+		if !math.IsInf(exact, 0) {
+			se += (v - exact) * (v - exact)
+			fin++
+		}
+		if m.Target == model.TargetWinner {
+			if ex.Winner != nil && ex.Winner[i] != 0 {
+				y := 0.0
+				if ex.Winner[i] > 0 {
+					y = 1
+				}
+				te += softplus(float64(z)) - y*float64(z)
+				teRows++
+			}
+		} else {
+			d := float64(m.Activate(z)) - float64(m.Scaling.ToTarget(exact, m.Output))
+			te += d * d
+			teRows++
+		}
+		if ex.Winner != nil && ex.Winner[i] != 0 {
+			known++
+			if (v > 0) == (ex.Winner[i] > 0) {
+				won++
+			}
+			if (exact > 0) == (ex.Winner[i] > 0) {
+				wonExact++
+			}
+		}
+	}
+	mt := Metrics{Rows: n, RMSE: math.NaN(), WinnerAccuracy: math.NaN(), ExactWinnerAccuracy: math.NaN()}
+	if fin > 0 && m.Target != model.TargetWinner {
+		mt.RMSE = math.Sqrt(se / float64(fin))
+	}
+	mt.TargetError = math.NaN()
+	if teRows > 0 {
+		mt.TargetError = te / float64(teRows)
+	}
+	if known > 0 {
+		mt.WinnerAccuracy = float64(won) / float64(known)
+		mt.ExactWinnerAccuracy = float64(wonExact) / float64(known)
+	}
+	exact := make([]float64, n)
+	for i, v := range ex.Value {
+		exact[i] = float64(v)
+	}
+	mt.Spearman = Spearman(pred, exact)
+	return mt
+}
+
+func softplus(z float64) float64 {
+	if z > 30 {
+		return z
+	}
+	return math.Log1p(math.Exp(z))
+}
+
+// validationError is the loss of network n (output o) on inputs x and scaled targets y.
+func validationError(n *model.Net, o model.Output, x, y []float32, cells int, hid []float32) float64 {
+	m := model.Model{Output: o, Nets: []model.Net{*n}}
+	var sum float64
+	for i := range y {
+		z := m.PreOutput(0, x[i*cells:(i+1)*cells], hid)
+		if o == model.OutputLogistic {
+			sum += softplus(float64(z)) - float64(y[i])*float64(z)
+		} else {
+			d := float64(m.Activate(z)) - float64(y[i])
+			sum += d * d
+		}
+	}
+	return sum / float64(len(y))
+}
+
+// Spearman returns the Spearman rank correlation of a and b (average ranks for ties);
+// NaN when fewer than two rows or a constant column.
+func Spearman(a, b []float64) float64 {
+	if len(a) != len(b) || len(a) < 2 {
+		return math.NaN()
+	}
+	ra, rb := ranks(a), ranks(b)
+	var ma, mb float64
+	for i := range ra {
+		ma += ra[i]
+		mb += rb[i]
+	}
+	ma /= float64(len(ra))
+	mb /= float64(len(rb))
+	var sab, saa, sbb float64
+	for i := range ra {
+		da, db := ra[i]-ma, rb[i]-mb
+		sab += da * db
+		saa += da * da
+		sbb += db * db
+	}
+	if saa == 0 || sbb == 0 {
+		return math.NaN()
+	}
+	return sab / math.Sqrt(saa*sbb)
+}
+
+func ranks(v []float64) []float64 {
+	idx := make([]int, len(v))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(i, j int) bool { return v[idx[i]] < v[idx[j]] })
+	r := make([]float64, len(v))
+	for i := 0; i < len(idx); {
+		j := i
+		for j+1 < len(idx) && v[idx[j+1]] == v[idx[i]] {
+			j++
+		}
+		avg := float64(i+j)/2 + 1
+		for k := i; k <= j; k++ {
+			r[idx[k]] = avg
+		}
+		i = j + 1
+	}
+	return r
+}
+
+// Synthetic returns rows random positions on a w x h board labelled by a fixed random
+// "teacher" (a hidden 1-layer network of 8 units plus a material term, scaled to
+// about ±5, with ±Inf for 1% of rows as decided positions) and a winner that agrees
+// with the teacher's sign 90% of the time. It stands in for real data in tests and
+// the training benchmarks (the paper's corpus sizes: 112,737 × 36, 142,383 × 121).
+func Synthetic(w, h, rows int, seed uint64) *Examples {
+	r := rand.New(rand.NewPCG(seed, 0x73796e7468))
+	c := w * h
+	const th = 8
+	tw := make([]float64, c*th)
+	for i := range tw {
+		tw[i] = r.NormFloat64() / math.Sqrt(float64(c)) * 2
+	}
+	ex := &Examples{W: w, H: h, X: make([]float32, rows*c), Value: make([]float32, rows), Ply: make([]int, rows), Winner: make([]int8, rows)}
+	perm := make([]int, c)
+	for i := range perm {
+		perm[i] = i
+	}
+	for i := 0; i < rows; i++ {
+		x := ex.X[i*c : (i+1)*c]
+		ply := r.IntN(c + 1)
+		r.Shuffle(c, func(a, b int) { perm[a], perm[b] = perm[b], perm[a] })
+		for k := 0; k < ply; k++ {
+			if k%2 == 0 {
+				x[perm[k]] = -1 // Black moves first
+			} else {
+				x[perm[k]] = 1
+			}
+		}
+		ex.Ply[i] = ply
+		v := 0.0
+		for j := 0; j < th; j++ {
+			a := 0.0
+			for q, xq := range x {
+				a += float64(xq) * tw[q*th+j]
+			}
+			v += math.Tanh(a) * (1 - 0.2*float64(j%3))
+		}
+		v *= 1.2
+		switch {
+		case r.IntN(100) == 0 && v > 0:
+			ex.Value[i] = float32(math.Inf(1))
+		case r.IntN(100) == 0 && v < 0:
+			ex.Value[i] = float32(math.Inf(-1))
+		default:
+			ex.Value[i] = float32(v)
+		}
+		win := int8(1)
+		if v < 0 {
+			win = -1
+		}
+		if r.IntN(10) == 0 {
+			win = -win
+		}
+		ex.Winner[i] = win
+	}
+	return ex
+}
+
+// MarshalJSON writes the metrics with NaN (not measured) as null.
+func (m Metrics) MarshalJSON() ([]byte, error) {
+	f := func(v float64) any {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil
+		}
+		return v
+	}
+	return json.Marshal(map[string]any{
+		"rows": m.Rows, "rmse": f(m.RMSE), "spearman": f(m.Spearman), "target_error": f(m.TargetError),
+		"winner_accuracy": f(m.WinnerAccuracy), "exact_winner_accuracy": f(m.ExactWinnerAccuracy),
+	})
+}
+
+// String formats the metrics on one line.
+func (m Metrics) String() string {
+	s := fmt.Sprintf("%d rows: ", m.Rows)
+	if !math.IsNaN(m.RMSE) {
+		s += fmt.Sprintf("RMSE %.4g, ", m.RMSE)
+	}
+	s += fmt.Sprintf("Spearman %.4f, target error %.4g", m.Spearman, m.TargetError)
+	if !math.IsNaN(m.WinnerAccuracy) {
+		s += fmt.Sprintf(", winner accuracy %.3f (exact evaluator %.3f)", m.WinnerAccuracy, m.ExactWinnerAccuracy)
+	}
+	return s
+}

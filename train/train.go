@@ -1,0 +1,203 @@
+package train
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/hexlearn/hexlearn/internal/version"
+	"github.com/hexlearn/hexlearn/model"
+)
+
+// Config configures training.
+type Config struct {
+	Hidden    int          // hidden units
+	Epochs    int          // passes over the data
+	BatchSize int          // minibatch size (default 256)
+	LearnRate float64      // Adam step size (default 0.003)
+	Seed      uint64       // initialisation and shuffling
+	Target    model.Target // model.TargetValue (default) or model.TargetWinner
+	// Output for a value target: model.OutputTanh (default) or model.OutputLinear.
+	// A winner target always uses model.OutputLogistic.
+	Output model.Output
+	// PlyRanges, when not empty, trains one network per range (rows outside every
+	// range are not used); otherwise one network covers all plies.
+	PlyRanges []PlyRange
+	// OnEpoch, if set, is called after each epoch of each network.
+	OnEpoch func(net, epoch int, cost float64)
+}
+
+func (c *Config) normalize() error {
+	if c.Hidden < 1 || c.Hidden > 4096 {
+		return fmt.Errorf("train: %d hidden units (want 1..4096)", c.Hidden)
+	}
+	if c.Epochs < 1 {
+		return fmt.Errorf("train: %d epochs (want at least 1)", c.Epochs)
+	}
+	if c.BatchSize == 0 {
+		c.BatchSize = 256
+	}
+	if c.BatchSize < 1 {
+		return fmt.Errorf("train: minibatch size %d", c.BatchSize)
+	}
+	if c.LearnRate == 0 {
+		c.LearnRate = 0.003
+	}
+	if !(c.LearnRate > 0) {
+		return fmt.Errorf("train: learning rate %g", c.LearnRate)
+	}
+	switch c.Target {
+	case "", model.TargetValue:
+		c.Target = model.TargetValue
+		if c.Output == "" {
+			c.Output = model.OutputTanh
+		}
+		if c.Output != model.OutputTanh && c.Output != model.OutputLinear {
+			return fmt.Errorf("train: a value target needs a tanh or linear output, not %q", c.Output)
+		}
+	case model.TargetWinner:
+		if c.Output != "" && c.Output != model.OutputLogistic {
+			return fmt.Errorf("train: a winner target needs a logistic output, not %q", c.Output)
+		}
+		c.Output = model.OutputLogistic
+	default:
+		return fmt.Errorf("train: unknown target %q", c.Target)
+	}
+	return nil
+}
+
+// ScalingFor returns the target scaling for values vs and output o: for a tanh output
+// the values are divided by the 99th percentile of their finite magnitudes (so 1% of
+// the values, and decided positions, saturate at ±1); for a linear output they are
+// standardised (mean 0, standard deviation 1, clipped at ±5).
+func ScalingFor(vs []float32, o model.Output) model.Scaling {
+	var fin []float64
+	for _, v := range vs {
+		if f := float64(v); !math.IsInf(f, 0) && !math.IsNaN(f) {
+			fin = append(fin, f)
+		}
+	}
+	switch o {
+	case model.OutputLogistic:
+		return model.Scaling{Scale: 1}
+	case model.OutputLinear:
+		if len(fin) == 0 {
+			return model.Scaling{Scale: 1}
+		}
+		var m, s float64
+		for _, f := range fin {
+			m += f
+		}
+		m /= float64(len(fin))
+		for _, f := range fin {
+			s += (f - m) * (f - m)
+		}
+		s = math.Sqrt(s / float64(len(fin)))
+		if !(s > 1e-6) {
+			s = 1
+		}
+		return model.Scaling{Offset: float32(m), Scale: float32(s)}
+	}
+	for i := range fin {
+		fin[i] = math.Abs(fin[i])
+	}
+	sort.Float64s(fin)
+	if len(fin) == 0 {
+		return model.Scaling{Scale: 1}
+	}
+	q := fin[min(len(fin)-1, int(0.99*float64(len(fin))))]
+	if !(q > 1e-6) {
+		q = 1
+	}
+	return model.Scaling{Scale: float32(q)}
+}
+
+// targets returns the scaled training targets of ex for the configured target.
+func targets(ex *Examples, t model.Target, o model.Output, s model.Scaling) ([]float32, error) {
+	y := make([]float32, ex.Rows())
+	if t == model.TargetWinner {
+		if !ex.HasWinners() {
+			return nil, fmt.Errorf("train: the winner target needs a known winner on every row")
+		}
+		for i, w := range ex.Winner {
+			if w > 0 {
+				y[i] = 1
+			}
+		}
+		return y, nil
+	}
+	for i, v := range ex.Value {
+		y[i] = s.ToTarget(float64(v), o)
+	}
+	return y, nil
+}
+
+// Train fits a model on ex: one network, or one per configured ply range. The target
+// scaling is computed from all of ex and recorded; the provenance records the data
+// hash, seed, configuration and code version. A winner target uses only the rows
+// with a known winner.
+func Train(ctx context.Context, ex *Examples, cfg Config) (*model.Model, error) {
+	if err := cfg.normalize(); err != nil {
+		return nil, err
+	}
+	if err := ex.Validate(); err != nil {
+		return nil, err
+	}
+	if cfg.Target == model.TargetWinner {
+		var err error
+		if ex, err = ex.WithWinners(); err != nil {
+			return nil, err
+		}
+	}
+	m := &model.Model{W: ex.W, H: ex.H, Target: cfg.Target, Output: cfg.Output, Scaling: ScalingFor(ex.Value, cfg.Output)}
+	ranges := cfg.PlyRanges
+	if len(ranges) == 0 {
+		ranges = []PlyRange{{0, ex.Cells()}}
+	}
+	for k, r := range ranges {
+		part := ex
+		if len(cfg.PlyRanges) > 0 {
+			part = ex.Partition(r)
+		}
+		if part.Rows() == 0 {
+			continue
+		}
+		y, err := targets(part, cfg.Target, cfg.Output, m.Scaling)
+		if err != nil {
+			return nil, err
+		}
+		spec := netSpec{cells: ex.Cells(), hidden: cfg.Hidden, epochs: cfg.Epochs, batch: cfg.BatchSize,
+			learnRate: cfg.LearnRate, output: cfg.Output, seed: cfg.Seed + uint64(k)*0x9E3779B97F4A7C15}
+		if cfg.OnEpoch != nil {
+			k := k
+			spec.onEpoch = func(ep int, cost float64, _ *model.Net) error { cfg.OnEpoch(k, ep, cost); return nil }
+		}
+		n, err := trainNet(ctx, part.X, y, spec)
+		if err != nil {
+			if len(cfg.PlyRanges) > 0 {
+				return nil, fmt.Errorf("plies %d..%d: %w", r.MinPly, r.MaxPly, err)
+			}
+			return nil, err
+		}
+		n.MinPly, n.MaxPly = r.MinPly, r.MaxPly
+		m.Nets = append(m.Nets, *n)
+	}
+	if len(m.Nets) == 0 {
+		return nil, ErrNoData
+	}
+	if len(cfg.PlyRanges) == 0 {
+		m.Nets[0].MinPly, m.Nets[0].MaxPly = 0, ex.Cells()
+	}
+	m.Provenance = model.Provenance{
+		DatasetHash: ex.Hash(),
+		Seed:        int64(cfg.Seed),
+		CodeVersion: version.String(),
+		Config: fmt.Sprintf("hidden=%d epochs=%d batch=%d lr=%g target=%s output=%s nets=%d",
+			cfg.Hidden, cfg.Epochs, cfg.BatchSize, cfg.LearnRate, cfg.Target, cfg.Output, len(m.Nets)),
+	}
+	if err := m.Validate(); err != nil {
+		return nil, fmt.Errorf("train: produced an invalid model: %w", err)
+	}
+	return m, nil
+}
