@@ -10,7 +10,6 @@ import (
 
 	"github.com/hexlearn/hexlearn/dataset"
 	"github.com/hexlearn/hexlearn/engine/circuit"
-	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/patterns"
 	"github.com/hexlearn/hexlearn/engine/search"
 	"github.com/hexlearn/hexlearn/engine/vc"
@@ -39,21 +38,6 @@ type DemoConfig struct {
 func DefaultDemo() DemoConfig {
 	return DemoConfig{Size: 6, Positions: 6000, Depth: 2, K: 6, Folds: 3, Hidden: []int{10, 20, 30},
 		Epochs: 60, Seed: 1, Opening: 2, Search: 3}
-}
-
-// VCFinder finds winning connections with H-search for the pattern database builder.
-type VCFinder struct{ b *vc.Builder }
-
-// NewVCFinder returns a Finder using H-search with cfg.
-func NewVCFinder(cfg vc.Config) *VCFinder { return &VCFinder{b: vc.NewBuilder(cfg)} }
-
-// WinningCarrier implements patterns.Finder.
-func (f *VCFinder) WinningCarrier(b *hex.Board, c hex.Color) (hex.Bitset, bool, error) {
-	if err := f.b.Build(b, c); err != nil {
-		return hex.Bitset{}, false, err
-	}
-	ok, carrier := f.b.WinningVC()
-	return carrier, ok, nil
 }
 
 // Demo runs the whole pipeline into dir: self-play, a cross-validation sweep, training
@@ -141,7 +125,9 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 	if err != nil {
 		return err
 	}
-	bl := patterns.NewBuilder(db, NewVCFinder(vc.DefaultConfig()), 12)
+	fcfg := vc.DefaultConfig()
+	fcfg.StopAtWin = true // only the winning connection is wanted
+	bl := patterns.NewBuilder(db, vc.NewBuilder(fcfg), 12)
 	for i := range table.Rows {
 		r := &table.Rows[i]
 		if !r.BlackWinsVC && !r.WhiteWinsVC {
