@@ -1,0 +1,178 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/hexlearn/hexlearn/dataset"
+)
+
+func init() {
+	c := &command{
+		name:    "dataset",
+		summary: "inspect, export and merge training datasets (stats, export, merge)",
+		usage: `hexlearn dataset stats [--json] [--bins N] DIR|FILE
+       hexlearn dataset export --format csv|fann [--scale S] [--dedupe] [--augment] --out FILE DIR|FILE...
+       hexlearn dataset merge [--dedupe] --out FILE DIR|FILE...
+
+stats prints row and game counts, positions per ply, the value distribution,
+duplicate positions and the evaluation cost summary. export writes CSV (header,
+one column per cell) or a FANN training file (inputs +1 white, 0 empty, -1 black;
+output the value). merge concatenates dataset files of one board size into one file.`,
+	}
+	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+		return runDataset(ctx, c, args, stdout, stderr)
+	}
+	register(c)
+}
+
+// datasetOpts holds the flags of the dataset subcommands.
+type datasetOpts struct {
+	asJSON, dedupe, augment bool
+	bins                    int
+	format, out             string
+	scale                   float64
+}
+
+// datasetSubFlags registers the flags of subcommand sub on fs.
+func datasetSubFlags(sub string, fs *flag.FlagSet, o *datasetOpts) {
+	switch sub {
+	case "stats":
+		fs.BoolVar(&o.asJSON, "json", false, "print the statistics as JSON")
+		fs.IntVar(&o.bins, "bins", 10, "value histogram bins")
+	case "export":
+		fs.StringVar(&o.format, "format", "", "csv or fann (required)")
+		fs.StringVar(&o.out, "out", "", "output file (required)")
+		fs.Float64Var(&o.scale, "scale", 0, "fann: divide values by this (e.g. 40 maps the exact evaluator's range onto [-1, 1])")
+		fs.BoolVar(&o.dedupe, "dedupe", false, "drop repeated positions (first kept)")
+		fs.BoolVar(&o.augment, "augment", false, "add the images under the true board symmetries")
+	case "merge":
+		fs.StringVar(&o.out, "out", "", "output file (required)")
+		fs.BoolVar(&o.dedupe, "dedupe", false, "drop repeated positions (first kept)")
+	}
+}
+
+func runDataset(ctx context.Context, c *command, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return usageErr("missing subcommand: stats, export or merge")
+	}
+	if args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
+		fmt.Fprintln(stderr, strings.TrimSpace(c.usage))
+		for _, sub := range []string{"stats", "export", "merge"} {
+			fs := flag.NewFlagSet(sub, flag.ContinueOnError)
+			fs.SetOutput(stderr)
+			datasetSubFlags(sub, fs, &datasetOpts{})
+			fmt.Fprintf(stderr, "\nFlags of %s:\n", sub)
+			fs.PrintDefaults()
+		}
+		return flag.ErrHelp
+	}
+	sub, rest := args[0], args[1:]
+	switch sub {
+	case "stats", "export", "merge":
+	default:
+		return usageErr("unknown dataset subcommand %q (want stats, export or merge)", sub)
+	}
+	fs := newFlags(c, stderr)
+	var o datasetOpts
+	datasetSubFlags(sub, fs, &o)
+	if err := fs.Parse(rest); err != nil {
+		return err
+	}
+	switch sub {
+	case "stats":
+		if fs.NArg() != 1 {
+			return usageErr("dataset stats takes one DIR or FILE")
+		}
+		t, err := dataset.ReadPath(fs.Arg(0), nil)
+		if err != nil {
+			return err
+		}
+		st := t.ComputeStats(o.bins)
+		if o.asJSON {
+			return json.NewEncoder(stdout).Encode(st)
+		}
+		files, _ := dataset.Files(fs.Arg(0))
+		fmt.Fprintf(stdout, "%d file(s), format version %d, generator %s, code %s\n", len(files),
+			dataset.FormatVersion, t.Meta.Generator, t.Meta.CodeVersion)
+		if len(t.Meta.Config) > 0 {
+			keys := make([]string, 0, len(t.Meta.Config))
+			for k := range t.Meta.Config {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			fmt.Fprint(stdout, "config:")
+			for _, k := range keys {
+				fmt.Fprintf(stdout, " %s=%s", k, t.Meta.Config[k])
+			}
+			fmt.Fprintln(stdout)
+		}
+		return st.WriteText(stdout)
+	case "export":
+		if o.format != "csv" && o.format != "fann" {
+			return usageErr("--format must be csv or fann")
+		}
+		if o.out == "" || fs.NArg() == 0 {
+			return usageErr("dataset export needs --out and at least one DIR or FILE")
+		}
+		t, err := readTables(fs.Args())
+		if err != nil {
+			return err
+		}
+		if o.augment {
+			if t, err = t.Augment(); err != nil {
+				return err
+			}
+		}
+		removed := 0
+		if o.dedupe {
+			t, removed = t.Dedupe()
+		}
+		if o.format == "csv" {
+			err = t.ExportCSV(o.out)
+		} else {
+			err = t.ExportFANN(o.out, dataset.FANNOptions{Scale: o.scale})
+		}
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %d rows to %s (%s", t.Len(), o.out, o.format)
+		if o.dedupe {
+			fmt.Fprintf(stdout, ", %d duplicates dropped", removed)
+		}
+		fmt.Fprintln(stdout, ")")
+		return nil
+	default: // merge
+		if o.out == "" || fs.NArg() == 0 {
+			return usageErr("dataset merge needs --out and at least one DIR or FILE")
+		}
+		n, err := dataset.Merge(o.out, fs.Args(), o.dedupe, nil)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %d rows to %s\n", n, o.out)
+		return nil
+	}
+}
+
+// readTables reads several dataset paths into one table.
+func readTables(paths []string) (*dataset.Table, error) {
+	var all *dataset.Table
+	for _, p := range paths {
+		t, err := dataset.ReadPath(p, nil)
+		if err != nil {
+			return nil, err
+		}
+		if all == nil {
+			all = t
+		} else {
+			all.Rows = append(all.Rows, t.Rows...)
+		}
+	}
+	return all, nil
+}

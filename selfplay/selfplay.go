@@ -1,0 +1,601 @@
+// Package selfplay generates hexlearn's training corpora: self-play games between
+// alpha-beta players using the exact evaluator, and games of such a player against a
+// uniformly random mover, logging every board the evaluator evaluates — the game
+// positions and every node of the searches — to Arrow dataset files. This is how Kahl,
+// Edelkamp & Hildebrand 2007 (section 3) built their training sets: "During self- and
+// random play of Six we were able to capture every evaluated board".
+//
+// Runs are deterministic: a game's moves depend only on the seed and the game's
+// global index (each game has its own random stream and a freshly cleared
+// transposition table), games are written in index order whatever the number of
+// workers, and files carry no timestamps. Measured evaluation times (Config.Timings)
+// are the one exception and are therefore off by default. Sharding splits the games
+// by index (game g belongs to shard g mod n), so with a game count the shards
+// together hold exactly the rows of the unsharded run.
+package selfplay
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/hexlearn/hexlearn/dataset"
+	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/engine/search"
+)
+
+// Mode selects the kind of games.
+type Mode int
+
+// The modes.
+const (
+	// ModeSelf: both colours search with the evaluator.
+	ModeSelf Mode = iota
+	// ModeRandom: one colour (drawn per game) moves uniformly at random, the other
+	// searches, as in "random play of Six".
+	ModeRandom
+	// ModeMixed: even-numbered games are self-play, odd-numbered games random play.
+	ModeMixed
+)
+
+// String names the mode as the command line does.
+func (m Mode) String() string {
+	switch m {
+	case ModeSelf:
+		return "self"
+	case ModeRandom:
+		return "random"
+	case ModeMixed:
+		return "mixed"
+	}
+	return "mode(" + strconv.Itoa(int(m)) + ")"
+}
+
+// ParseMode parses self, random or mixed.
+func ParseMode(s string) (Mode, error) {
+	switch strings.ToLower(s) {
+	case "self":
+		return ModeSelf, nil
+	case "random":
+		return ModeRandom, nil
+	case "mixed":
+		return ModeMixed, nil
+	}
+	return 0, fmt.Errorf("%w: mode %q (want self, random or mixed)", ErrConfig, s)
+}
+
+// ErrConfig reports an invalid configuration.
+var ErrConfig = errors.New("selfplay: bad configuration")
+
+// Config configures a run.
+type Config struct {
+	Width, Height int
+	Mode          Mode
+	// Games is the total number of games of the (unsharded) run; each shard plays the
+	// games whose index is congruent to Shard modulo Shards. Exactly one of Games and
+	// Positions must be positive.
+	Games int
+	// Positions is the number of rows to write: the run plays games in index order
+	// and stops when this many rows are written (the last game is cut). With shards,
+	// shard i writes its share P/n (+1 for i < P mod n) from its own games, so the
+	// union has P rows but is not the unsharded run's (use Games for that).
+	Positions int64
+	// Search holds the alpha-beta parameters (Depth and K matter; Time must be 0 for
+	// deterministic output).
+	Search search.Params
+	// Opening is the number of uniformly random moves that start every game.
+	Opening int
+	// Temperature > 0 samples the TempPlies moves after the opening from a softmax
+	// over the 1-ply values of all moves (mover's point of view, divided by
+	// Temperature) instead of searching; those evaluations are recorded too.
+	Temperature float64
+	TempPlies   int
+	// StopAtProof ends a game (after the opening) as soon as the evaluator proves a
+	// winner, as Six did; by default games are played out until a chain is complete,
+	// which logs the searches of the decided phase too.
+	StopAtProof bool
+	Seed        uint64
+	// Workers is the number of games played in parallel (0: all cores). It does not
+	// change the output.
+	Workers       int
+	Shard, Shards int // this shard and the number of shards (0 and 1 when not sharded)
+	// Timings records measured evaluation times in cost_us (non-deterministic).
+	Timings bool
+	// GamesPerFile starts a new file after this many games (0: 1000), so an
+	// interrupted run keeps its completed files.
+	GamesPerFile int
+	// NewEvaluator returns a fresh evaluator for one worker (evaluators are
+	// workspaces, not safe for concurrent use).
+	NewEvaluator func() (search.Evaluator, error)
+	// NewLabeler, if set, is called once per game and returns a function giving the
+	// game-theoretic winner of a position (side to move b.ToMove()); rows whose
+	// true_winner the evaluator did not prove are labelled with it. The function
+	// returns ok false when it cannot decide (for example a node limit); it must be
+	// deterministic given the positions of the game in order.
+	NewLabeler func() func(ctx context.Context, b *hex.Board) (winner hex.Color, ok bool, err error)
+	// EvaluatorInfo describes the evaluator (and labeler) for the file metadata.
+	EvaluatorInfo map[string]string
+	// Progress, if set, is called from one goroutine after each game is written.
+	Progress func(Progress)
+}
+
+// Progress reports how far a run is.
+type Progress struct {
+	Games int   // games written
+	Rows  int64 // rows written
+	// Total is the target: games of this shard (Games mode) or rows (Positions mode).
+	Total  int64
+	ByRows bool // Total counts rows
+}
+
+// Result summarises a finished run.
+type Result struct {
+	Files []string
+	Games int
+	Rows  int64
+}
+
+func (c *Config) validate() error {
+	switch {
+	case c.Width < 1 || c.Width > hex.MaxSize || c.Height < 1 || c.Height > hex.MaxSize:
+		return fmt.Errorf("%w: board size %dx%d (want 1..%d)", ErrConfig, c.Width, c.Height, hex.MaxSize)
+	case (c.Games > 0) == (c.Positions > 0):
+		return fmt.Errorf("%w: give exactly one of a game count and a position count", ErrConfig)
+	case c.Games < 0 || c.Positions < 0:
+		return fmt.Errorf("%w: negative count", ErrConfig)
+	case c.Mode < ModeSelf || c.Mode > ModeMixed:
+		return fmt.Errorf("%w: mode %d", ErrConfig, c.Mode)
+	case c.Shards < 1 || c.Shard < 0 || c.Shard >= c.Shards:
+		return fmt.Errorf("%w: shard %d of %d (want 0 <= shard < shards)", ErrConfig, c.Shard, c.Shards)
+	case c.Opening < 0 || c.TempPlies < 0 || c.Temperature < 0 || math.IsNaN(c.Temperature):
+		return fmt.Errorf("%w: negative opening, temperature or temperature plies", ErrConfig)
+	case c.Search.Time != 0:
+		return fmt.Errorf("%w: a search time limit would make the output depend on the machine", ErrConfig)
+	case c.NewEvaluator == nil:
+		return fmt.Errorf("%w: no evaluator", ErrConfig)
+	case c.Workers < 0 || c.GamesPerFile < 0:
+		return fmt.Errorf("%w: negative workers or games per file", ErrConfig)
+	}
+	if err := c.Search.Validate(); err != nil {
+		return fmt.Errorf("%w: %v", ErrConfig, err)
+	}
+	return nil
+}
+
+// metadata returns the file metadata for part number part.
+func (c *Config) metadata(part int) dataset.Meta {
+	m := map[string]string{
+		"mode":           c.Mode.String(),
+		"games":          strconv.Itoa(c.Games),
+		"positions":      strconv.FormatInt(c.Positions, 10),
+		"depth":          strconv.Itoa(c.Search.Depth),
+		"k":              strconv.Itoa(c.Search.K),
+		"root_k":         strconv.Itoa(c.Search.RootK),
+		"opening":        strconv.Itoa(c.Opening),
+		"temperature":    strconv.FormatFloat(c.Temperature, 'g', -1, 64),
+		"temp_plies":     strconv.Itoa(c.TempPlies),
+		"stop_at_proof":  strconv.FormatBool(c.StopAtProof),
+		"seed":           strconv.FormatUint(c.Seed, 10),
+		"shard":          strconv.Itoa(c.Shard),
+		"shards":         strconv.Itoa(c.Shards),
+		"timings":        strconv.FormatBool(c.Timings),
+		"games_per_file": strconv.Itoa(c.GamesPerFile),
+		"part":           strconv.Itoa(part),
+	}
+	for k, v := range c.EvaluatorInfo {
+		m[k] = v
+	}
+	return dataset.Meta{Width: c.Width, Height: c.Height, Generator: "selfplay", Config: m}
+}
+
+// FileName is the name of part part of a run's output: it names the board size,
+// seed and shard, so the files of all shards can share one directory.
+func (c *Config) FileName(part int) string {
+	return fmt.Sprintf("hex%dx%d-seed%d-shard%dof%d-part%05d%s", c.Width, c.Height, c.Seed,
+		c.Shard, c.Shards, part, dataset.FileExt)
+}
+
+// shardGames returns the number of games of this shard in Games mode.
+func (c *Config) shardGames() int {
+	if c.Games <= c.Shard {
+		return 0
+	}
+	return (c.Games-1-c.Shard)/c.Shards + 1
+}
+
+// shardPositions returns this shard's row target in Positions mode.
+func (c *Config) shardPositions() int64 {
+	p := c.Positions / int64(c.Shards)
+	if int64(c.Shard) < c.Positions%int64(c.Shards) {
+		p++
+	}
+	return p
+}
+
+// gameResult is one finished game, by shard-local index j.
+type gameResult struct {
+	j    int
+	rows []dataset.Example
+	err  error
+}
+
+// Run plays the games of cfg's shard with cfg.Workers parallel workers and writes
+// them, in game order, into files under dir (created if needed). When ctx is
+// cancelled it stops, removes the file being written and returns ctx's error;
+// completed files remain.
+func Run(ctx context.Context, dir string, cfg Config) (Result, error) {
+	if cfg.Shards == 0 {
+		cfg.Shards = 1
+	}
+	if cfg.GamesPerFile == 0 {
+		cfg.GamesPerFile = 1000
+	}
+	if err := cfg.validate(); err != nil {
+		return Result{}, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return Result{}, fmt.Errorf("selfplay: %w", err)
+	}
+	workers := cfg.Workers
+	if workers == 0 {
+		workers = runtime.NumCPU()
+	}
+	limit := -1 // games of this shard; -1: until the row target
+	if cfg.Games > 0 {
+		limit = cfg.shardGames()
+	}
+	target := cfg.shardPositions()
+
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	// A window of tokens bounds how far workers run ahead of the writer.
+	window := make(chan struct{}, 4*workers)
+	jobs := make(chan int)
+	results := make(chan gameResult, 4*workers)
+	var wg sync.WaitGroup
+	go func() { // job generator
+		defer close(jobs)
+		for j := 0; limit < 0 || j < limit; j++ {
+			select {
+			case window <- struct{}{}:
+			case <-runCtx.Done():
+				return
+			}
+			select {
+			case jobs <- j:
+			case <-runCtx.Done():
+				return
+			}
+		}
+	}()
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pl, err := newPlayer(&cfg)
+			for j := range jobs {
+				var r gameResult
+				if err != nil {
+					r = gameResult{j: j, err: err}
+				} else {
+					g := uint64(cfg.Shard) + uint64(j)*uint64(cfg.Shards)
+					rows, perr := pl.play(runCtx, g)
+					r = gameResult{j: j, rows: rows, err: perr}
+				}
+				select {
+				case results <- r:
+				case <-runCtx.Done():
+					return
+				}
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(results) }()
+
+	res, err := collect(runCtx, dir, &cfg, results, window, limit, target)
+	cancel()
+	for range results { // let the workers finish
+	}
+	if err == nil && ctx.Err() != nil {
+		err = ctx.Err()
+	}
+	return res, err
+}
+
+// collect writes games in index order and rolls files every GamesPerFile games.
+func collect(ctx context.Context, dir string, cfg *Config, results <-chan gameResult, window chan struct{},
+	limit int, target int64) (Result, error) {
+	var res Result
+	pending := map[int][]dataset.Example{}
+	next := 0
+	var w *dataset.Writer
+	part := -1
+	abort := func() {
+		if w != nil {
+			w.Abort()
+			w = nil
+		}
+	}
+	closeFile := func() error {
+		if w == nil {
+			return nil
+		}
+		err := w.Close()
+		w = nil
+		if err != nil {
+			return err
+		}
+		res.Files = append(res.Files, filepath.Join(dir, cfg.FileName(part)))
+		return nil
+	}
+	total := int64(limit)
+	if limit < 0 {
+		total = target
+	}
+	done := func() bool {
+		if limit >= 0 {
+			return next >= limit
+		}
+		return res.Rows >= target
+	}
+	for !done() {
+		var r gameResult
+		var ok bool
+		select {
+		case r, ok = <-results:
+		case <-ctx.Done():
+			abort()
+			return res, ctx.Err()
+		}
+		if !ok {
+			abort()
+			if ctx.Err() != nil {
+				return res, ctx.Err()
+			}
+			return res, fmt.Errorf("selfplay: workers stopped early")
+		}
+		if r.err != nil {
+			abort()
+			if errors.Is(r.err, context.Canceled) && ctx.Err() != nil {
+				return res, ctx.Err()
+			}
+			return res, fmt.Errorf("selfplay: game %d: %w", uint64(cfg.Shard)+uint64(r.j)*uint64(cfg.Shards), r.err)
+		}
+		pending[r.j] = r.rows
+		for !done() {
+			rows, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			if p := next / cfg.GamesPerFile; p != part {
+				if err := closeFile(); err != nil {
+					return res, err
+				}
+				part = p
+				var err error
+				w, err = dataset.Create(filepath.Join(dir, cfg.FileName(part)), cfg.metadata(part), nil)
+				if err != nil {
+					return res, err
+				}
+			}
+			if limit < 0 && res.Rows+int64(len(rows)) > target {
+				rows = rows[:target-res.Rows]
+			}
+			for i := range rows {
+				if err := w.Write(&rows[i]); err != nil {
+					abort()
+					return res, err
+				}
+			}
+			res.Rows += int64(len(rows))
+			res.Games++
+			next++
+			<-window
+			if cfg.Progress != nil {
+				cfg.Progress(Progress{Games: res.Games, Rows: res.Rows, Total: total, ByRows: limit < 0})
+			}
+		}
+	}
+	if ctx.Err() != nil {
+		abort()
+		return res, ctx.Err()
+	}
+	if err := closeFile(); err != nil {
+		return res, err
+	}
+	return res, nil
+}
+
+// player plays games on one worker with its own evaluator, recorder and searcher.
+type player struct {
+	cfg      *Config
+	rec      *Recorder
+	ev       search.Evaluator // rec.Wrap()
+	tracker  search.Tracker
+	searcher *search.Searcher
+	b        *hex.Board
+	cells    []hex.Cell
+	weights  []float64
+}
+
+func newPlayer(cfg *Config) (*player, error) {
+	ev, err := cfg.NewEvaluator()
+	if err != nil {
+		return nil, fmt.Errorf("selfplay: evaluator: %w", err)
+	}
+	rec := NewRecorder(ev, cfg.Timings)
+	p := &player{cfg: cfg, rec: rec, ev: rec.Wrap(), b: hex.MustBoard(cfg.Width, cfg.Height)}
+	p.tracker, _ = ev.(search.Tracker)
+	p.searcher, err = search.New(p.ev, cfg.Search)
+	if err != nil {
+		return nil, fmt.Errorf("selfplay: %w", err)
+	}
+	return p, nil
+}
+
+// evaluate evaluates the board outside the search (resetting a tracking evaluator).
+func (p *player) evaluate(played bool) search.Result {
+	if p.tracker != nil {
+		p.tracker.Reset(p.b)
+	}
+	if played {
+		return p.rec.EvaluatePlayed(p.b)
+	}
+	return p.ev.Evaluate(p.b)
+}
+
+// play plays game g and returns its recorded rows.
+func (p *player) play(ctx context.Context, g uint64) ([]dataset.Example, error) {
+	cfg := p.cfg
+	rng := rand.New(rand.NewPCG(cfg.Seed, g^0x9e3779b97f4a7c15))
+	mode := cfg.Mode
+	if mode == ModeMixed {
+		mode = ModeSelf
+		if g%2 == 1 {
+			mode = ModeRandom
+		}
+	}
+	randomSide := hex.Empty
+	if mode == ModeRandom {
+		randomSide = hex.Black
+		if rng.IntN(2) == 1 {
+			randomSide = hex.White
+		}
+	}
+	b := p.b
+	b.Reset()
+	p.rec.StartGame(g)
+	p.searcher.ClearTT() // a game must not depend on the games played before it
+	winner := hex.Empty
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		r := p.evaluate(true)
+		if w := b.Winner(); w != hex.Empty {
+			winner = w
+			break
+		}
+		if r.Winner != hex.Empty && cfg.StopAtProof && b.NumStones() >= cfg.Opening {
+			winner = r.Winner
+			break
+		}
+		empty := b.EmptyCells()
+		p.cells = empty.AppendCells(p.cells[:0])
+		if len(p.cells) == 0 {
+			return nil, fmt.Errorf("full board without a winner")
+		}
+		ply := b.NumStones()
+		me := b.ToMove()
+		var mv hex.Cell
+		switch {
+		case ply < cfg.Opening || me == randomSide:
+			mv = p.cells[rng.IntN(len(p.cells))]
+		case cfg.Temperature > 0 && ply < cfg.Opening+cfg.TempPlies:
+			mv = p.sample(rng, me)
+		default:
+			out, err := p.searcher.Search(ctx, b)
+			if err != nil {
+				return nil, err
+			}
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			mv = out.Move
+		}
+		if err := b.Play(hex.Move{Color: me, Cell: mv}); err != nil {
+			return nil, fmt.Errorf("move %s: %w", b.Geometry().CellName(mv), err)
+		}
+	}
+	rows := p.rec.finish(winner)
+	if cfg.NewLabeler != nil {
+		if err := label(ctx, cfg.NewLabeler(), rows); err != nil {
+			return nil, err
+		}
+	}
+	return rows, nil
+}
+
+// label fills the unknown true winners of rows with lab's answers.
+func label(ctx context.Context, lab func(context.Context, *hex.Board) (hex.Color, bool, error), rows []dataset.Example) error {
+	for i := range rows {
+		e := &rows[i]
+		if e.TrueWinner != hex.Empty {
+			continue
+		}
+		b, err := e.Board()
+		if err != nil {
+			return err
+		}
+		w, ok, err := lab(ctx, b)
+		if err != nil {
+			return fmt.Errorf("labelling a position: %w", err)
+		}
+		if ok {
+			e.TrueWinner = w
+		}
+	}
+	return nil
+}
+
+// sample picks a move among p.cells by a softmax over their 1-ply values for the
+// mover; a proved win is taken at once.
+func (p *player) sample(rng *rand.Rand, me hex.Color) hex.Cell {
+	b := p.b
+	p.weights = p.weights[:0]
+	best := math.Inf(-1)
+	for _, c := range p.cells {
+		b.PlayStone(me, c)
+		r := p.evaluate(false)
+		b.Undo()
+		if r.Winner == me || b.Winner() == me {
+			return c
+		}
+		v := r.Value
+		if me == hex.White {
+			v = -v
+		}
+		p.weights = append(p.weights, v)
+		best = max(best, v)
+	}
+	var sum float64
+	for i, v := range p.weights {
+		p.weights[i] = math.Exp((v - best) / p.cfg.Temperature)
+		sum += p.weights[i]
+	}
+	x := rng.Float64() * sum
+	for i, wt := range p.weights {
+		x -= wt
+		if x < 0 {
+			return p.cells[i]
+		}
+	}
+	return p.cells[len(p.cells)-1]
+}
+
+// ShardFromEnv returns the shard index a batch system assigns when --shard is not
+// given: JOB_COMPLETION_INDEX (Kubernetes Indexed Jobs) or SLURM_ARRAY_TASK_ID (Slurm
+// job arrays, counted from 0), and ok false when neither is set.
+func ShardFromEnv(getenv func(string) string) (shard int, source string, ok bool, err error) {
+	for _, k := range []string{"JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"} {
+		v := getenv(k)
+		if v == "" {
+			continue
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < 0 {
+			return 0, k, false, fmt.Errorf("%w: %s=%q is not a shard index", ErrConfig, k, v)
+		}
+		return n, k, true, nil
+	}
+	return 0, "", false, nil
+}
