@@ -25,13 +25,19 @@ type netSpec struct {
 	// the mean training cost and a network that aliases the current weights (valid
 	// only during the call).
 	onEpoch func(epoch int, cost float64, n *model.Net) error
+	// resetMachine makes every step Reset the tape machine and Let the inputs again,
+	// as gorgonia documents, instead of rewinding it (see rewinder); the tests use it
+	// to check that both give the same bits.
+	resetMachine bool
 }
 
 // trainNet fits a cells-hidden-1 network on inputs x (rows × cells) and targets y
 // with minibatch Adam in gorgonia. One graph and one tape machine serve every
-// minibatch; the machine is Reset after each step. Initialisation (Glorot uniform) and
-// the per-epoch shuffles come from spec.seed, so the result is a function of the data
-// and the seed.
+// minibatch: gorgonia computes the forward pass and the gradients, the machine is
+// rewound after each step (Reset if it cannot be, see rewinder), and the Adam step
+// updates the weights in place (see fast.go for why each piece is cheap).
+// Initialisation (Glorot uniform) and the per-epoch shuffles come from spec.seed, so
+// the result is a function of the data and the seed.
 func trainNet(ctx context.Context, x, y []float32, spec netSpec) (*model.Net, error) {
 	rows := len(y)
 	if rows == 0 {
@@ -55,7 +61,6 @@ func trainNet(ctx context.Context, x, y []float32, spec netSpec) (*model.Net, er
 	}
 	w1v := glorot(cells, hid, cells*hid)
 	w2v := glorot(hid, 1, hid)
-	b1v := make([]float32, hid)
 	b2v := make([]float32, 1)
 
 	g := gorgonia.NewGraph()
@@ -63,12 +68,19 @@ func trainNet(ctx context.Context, x, y []float32, spec netSpec) (*model.Net, er
 		return gorgonia.NewMatrix(g, tensor.Float32, gorgonia.WithShape(r, c), gorgonia.WithName(name),
 			gorgonia.WithValue(tensor.New(tensor.WithShape(r, c), tensor.WithBacking(backing))))
 	}
-	xbuf := make([]float32, batch*cells)
+	// The hidden biases are folded into the first layer: every input row ends with a
+	// constant 1 and W1 has one more row, which holds B1. Since W1 is stored row-major
+	// (cells × hidden, as model.Net.W1), the first cells·hidden values of that matrix are
+	// W1 and the last hidden values are B1, so the model aliases them without copying.
+	// This spares the graph a broadcast addition and its reduction in the backward pass.
+	in := cells + 1
+	w1b := make([]float32, in*hid) // B1 starts at 0
+	copy(w1b, w1v)
+	xbuf := make([]float32, batch*in)
 	ybuf := make([]float32, batch)
-	X := mat("x", batch, cells, xbuf)
+	X := mat("x", batch, in, xbuf)
 	Y := mat("y", batch, 1, ybuf)
-	W1 := mat("w1", cells, hid, w1v)
-	B1 := mat("b1", 1, hid, b1v)
+	W1 := mat("w1", in, hid, w1b)
 	W2 := mat("w2", hid, 1, w2v)
 	B2 := mat("b2", 1, 1, b2v)
 	xT := X.Value().(*tensor.Dense)
@@ -78,10 +90,7 @@ func trainNet(ctx context.Context, x, y []float32, spec netSpec) (*model.Net, er
 	if err != nil {
 		return nil, fmt.Errorf("train: build graph: %w", err)
 	}
-	if pre, err = gorgonia.BroadcastAdd(pre, B1, nil, []byte{0}); err != nil {
-		return nil, fmt.Errorf("train: build graph: %w", err)
-	}
-	h, err := gorgonia.Tanh(pre)
+	h, err := fastTanh(pre)
 	if err != nil {
 		return nil, fmt.Errorf("train: build graph: %w", err)
 	}
@@ -92,66 +101,60 @@ func trainNet(ctx context.Context, x, y []float32, spec netSpec) (*model.Net, er
 	if z, err = gorgonia.BroadcastAdd(z, B2, nil, []byte{0}); err != nil {
 		return nil, fmt.Errorf("train: build graph: %w", err)
 	}
-	var loss *gorgonia.Node
 	switch spec.output {
-	case model.OutputTanh, model.OutputLinear:
-		out := z
-		if spec.output == model.OutputTanh {
-			if out, err = gorgonia.Tanh(z); err != nil {
-				return nil, fmt.Errorf("train: build graph: %w", err)
-			}
-		}
-		d, err := gorgonia.Sub(out, Y)
-		if err != nil {
-			return nil, fmt.Errorf("train: build graph: %w", err)
-		}
-		if loss, err = gorgonia.Square(d); err != nil {
-			return nil, fmt.Errorf("train: build graph: %w", err)
-		}
-	case model.OutputLogistic:
-		// Cross-entropy with logits: softplus(z) − y·z, y ∈ {0, 1}.
-		sp, err := gorgonia.Softplus(z)
-		if err != nil {
-			return nil, fmt.Errorf("train: build graph: %w", err)
-		}
-		yz, err := gorgonia.HadamardProd(Y, z)
-		if err != nil {
-			return nil, fmt.Errorf("train: build graph: %w", err)
-		}
-		if loss, err = gorgonia.Sub(sp, yz); err != nil {
-			return nil, fmt.Errorf("train: build graph: %w", err)
-		}
+	case model.OutputTanh, model.OutputLinear, model.OutputLogistic:
 	default:
 		return nil, fmt.Errorf("train: unknown output %q", spec.output)
 	}
-	cost, err := gorgonia.Mean(loss)
+	// The loss (squared error of the output activation, or cross-entropy with logits
+	// for a logistic output) is one node: see lossOp.
+	cost, err := gorgonia.ApplyOp(lossOp{output: spec.output}, z, Y)
 	if err != nil {
 		return nil, fmt.Errorf("train: build graph: %w", err)
 	}
-	learn := gorgonia.Nodes{W1, B1, W2, B2}
+	learn := gorgonia.Nodes{W1, W2, B2}
 	if _, err := gorgonia.Grad(cost, learn...); err != nil {
 		return nil, fmt.Errorf("train: gradients: %w", err)
 	}
 	var costVal gorgonia.Value
 	gorgonia.Read(cost, &costVal)
-	vm := gorgonia.NewTapeMachine(g, gorgonia.BindDualValues(learn...))
+	// gorgonia's symbolic differentiation of a matrix product builds the gradient of
+	// both operands, so the graph also holds the gradient of the input minibatch (a
+	// batch × cells product every step, a third of the multiply work) although nothing
+	// reads it. The machine runs only the subgraph that the cost and the learnables'
+	// gradients need.
+	roots := gorgonia.Nodes{cost}
+	for _, n := range learn {
+		roots = append(roots, n.Deriv())
+	}
+	vm := gorgonia.NewTapeMachine(g.SubgraphRoots(roots...), gorgonia.BindDualValues(learn...))
 	defer vm.Close()
+	rewind := rewinder(vm)
+	if spec.resetMachine {
+		rewind = nil
+	}
 	lr := spec.learnRate
 	if lr <= 0 {
 		lr = 0.003
 	}
-	solver := gorgonia.NewAdamSolver(gorgonia.WithLearnRate(lr))
-	vgs := gorgonia.NodesToValueGrads(learn)
+	opt, err := newAdam(lr, learn)
+	if err != nil {
+		return nil, err
+	}
 
 	perm := make([]int, rows)
 	for i := range perm {
 		perm[i] = i
 	}
+	for k := 0; k < batch; k++ {
+		xbuf[k*in+cells] = 1 // the bias input
+	}
 	nb := (rows + batch - 1) / batch
+	w1all := W1.Value().Data().([]float32)
 	view := func() *model.Net {
-		// The learnables' backing arrays are updated in place by the solver.
+		// The learnables' backing arrays are updated in place by the optimiser.
 		return &model.Net{MinPly: 0, MaxPly: 0, Hidden: hid,
-			W1: W1.Value().Data().([]float32), B1: B1.Value().Data().([]float32),
+			W1: w1all[:cells*hid], B1: w1all[cells*hid:],
 			W2: W2.Value().Data().([]float32), B2: B2.Value().Data().([]float32)[0]}
 	}
 	for ep := 1; ep <= spec.epochs; ep++ {
@@ -162,25 +165,32 @@ func trainNet(ctx context.Context, x, y []float32, spec netSpec) (*model.Net, er
 		var sum float64
 		for b := 0; b < nb; b++ {
 			// The last minibatch is topped up from the start of this epoch's order, so
-			// every example is seen every epoch and the graph keeps one shape.
+			// every example is seen every epoch and the graph keeps one shape. The rows
+			// are copied into the input tensors' own backing arrays.
 			for k := 0; k < batch; k++ {
 				r := perm[(b*batch+k)%rows]
-				copy(xbuf[k*cells:(k+1)*cells], x[r*cells:(r+1)*cells])
+				copy(xbuf[k*in:k*in+cells], x[r*cells:(r+1)*cells])
 				ybuf[k] = y[r]
 			}
-			if err := gorgonia.Let(X, xT); err != nil {
-				return nil, fmt.Errorf("train: bind inputs: %w", err)
-			}
-			if err := gorgonia.Let(Y, yT); err != nil {
-				return nil, fmt.Errorf("train: bind targets: %w", err)
+			if rewind == nil {
+				if err := gorgonia.Let(X, xT); err != nil {
+					return nil, fmt.Errorf("train: bind inputs: %w", err)
+				}
+				if err := gorgonia.Let(Y, yT); err != nil {
+					return nil, fmt.Errorf("train: bind targets: %w", err)
+				}
 			}
 			if err := vm.RunAll(); err != nil {
 				return nil, fmt.Errorf("train: forward/backward: %w", err)
 			}
-			if err := solver.Step(vgs); err != nil {
+			if err := opt.step(); err != nil {
 				return nil, fmt.Errorf("train: optimiser step: %w", err)
 			}
-			vm.Reset()
+			if rewind != nil {
+				rewind()
+			} else {
+				vm.Reset()
+			}
 			sum += float64(costVal.Data().(float32))
 		}
 		mean := sum / float64(nb)
