@@ -1,0 +1,144 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/engine/vc"
+)
+
+func init() {
+	c := &command{
+		name:    "vc",
+		summary: "compute virtual connections (H-search / XH-search) of a position",
+		usage: `hexlearn vc --size N [--moves "a1 b2 ..."] [--color black|white] [--xh]
+           [--max-full M] [--max-semi M] [--max-or K] [--json]
+
+Builds the virtual connections of a position with Anshelevich's H-search (or, with
+--xh, Henderson/Arneson/Hayward's XH-search) and prints, for each colour (or the one
+given with --color): the numbers of full (VC) and semi (SC) connections, whether it
+has a winning VC (with its smallest carrier), the mustplay of its opponent, and the
+build time.`,
+	}
+	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+		fs := newFlags(c, stderr)
+		size := fs.Int("size", 0, "board side")
+		moves := fs.String("moves", "", "moves from the empty board, Black first")
+		color := fs.String("color", "", "only this colour (black or white)")
+		xh := fs.Bool("xh", false, "use XH-search (stepping stones, crossing rules, AND over edges)")
+		def := vc.DefaultConfig()
+		maxFull := fs.Int("max-full", def.MaxFull, "VCs kept per endpoint pair")
+		maxSemi := fs.Int("max-semi", def.MaxSemi, "SCs kept per endpoint pair")
+		maxOr := fs.Int("max-or", def.MaxOr, "most SCs combined by one OR")
+		jsonOut := fs.Bool("json", false, "print JSON")
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		if fs.NArg() > 0 {
+			return usageErr("unexpected arguments %q", fs.Args())
+		}
+		if *size < 1 || *size > hex.MaxSize {
+			return usageErr("--size must be 1..%d, got %d", hex.MaxSize, *size)
+		}
+		b, err := hex.ParsePosition(*size, *size, *moves)
+		if err != nil {
+			return usageErr("--moves: %v", err)
+		}
+		cols := []hex.Color{hex.Black, hex.White}
+		if *color != "" {
+			col, err := hex.ParseColor(*color)
+			if err != nil {
+				return usageErr("--color: %v", err)
+			}
+			cols = []hex.Color{col}
+		}
+		cfg := def
+		if *xh {
+			cfg = vc.XHConfig() // XH-search with AND over edges, as the XH paper uses it
+		}
+		cfg.MaxFull, cfg.MaxSemi, cfg.MaxOr = *maxFull, *maxSemi, *maxOr
+		if err := cfg.Validate(); err != nil {
+			return usageErr("%v", err)
+		}
+		type colourReport struct {
+			Color      string   `json:"color"`
+			Full       int      `json:"full"`
+			Semi       int      `json:"semi"`
+			Winning    bool     `json:"winning_vc"`
+			Carrier    []string `json:"winning_carrier,omitempty"`
+			Threatened bool     `json:"threatens"`
+			Mustplay   []string `json:"opponent_mustplay"`
+			BuildMs    float64  `json:"build_ms"`
+		}
+		type report struct {
+			Size   int            `json:"size"`
+			Moves  string         `json:"moves"`
+			Search string         `json:"search"`
+			Colors []colourReport `json:"colors"`
+		}
+		g := b.Geometry()
+		names := func(s hex.Bitset) []string {
+			out := []string{}
+			for p := s.First(); p != hex.NoCell; p = s.Next(p + 1) {
+				out = append(out, g.CellName(p))
+			}
+			return out
+		}
+		rep := report{Size: *size, Moves: g.FormatMoves(b.Moves()), Search: "H-search"}
+		if *xh {
+			rep.Search = "XH-search"
+		}
+		bl := vc.NewBuilder(cfg)
+		for _, col := range cols {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			t0 := time.Now()
+			if err := bl.Build(b, col); err != nil {
+				return err
+			}
+			d := time.Since(t0)
+			nf, ns := bl.Counts()
+			won, car := bl.WinningVC()
+			must, thr := bl.Mustplay()
+			cr := colourReport{Color: col.String(), Full: nf, Semi: ns, Winning: won, Threatened: thr,
+				Mustplay: names(must), BuildMs: float64(d.Microseconds()) / 1000}
+			if won {
+				cr.Carrier = names(car)
+			}
+			rep.Colors = append(rep.Colors, cr)
+		}
+		if *jsonOut {
+			enc := json.NewEncoder(stdout)
+			enc.SetIndent("", "  ")
+			return enc.Encode(rep)
+		}
+		fmt.Fprintf(stdout, "%dx%d %s, moves: %s\n", *size, *size, rep.Search, rep.Moves)
+		for _, cr := range rep.Colors {
+			fmt.Fprintf(stdout, "%s: %d full, %d semi, built in %.3f ms\n", cr.Color, cr.Full, cr.Semi, cr.BuildMs)
+			if cr.Winning {
+				fmt.Fprintf(stdout, "  winning VC, carrier [ %s ]\n", strings.Join(cr.Carrier, " "))
+			} else {
+				fmt.Fprintf(stdout, "  no winning VC\n")
+			}
+			opp := "white"
+			if cr.Color == "white" {
+				opp = "black"
+			}
+			if cr.Winning {
+				fmt.Fprintf(stdout, "  %s to move is lost (mustplay [ %s ])\n", opp, strings.Join(cr.Mustplay, " "))
+			} else if cr.Threatened {
+				fmt.Fprintf(stdout, "  %s to move must play in [ %s ]\n", opp, strings.Join(cr.Mustplay, " "))
+			} else {
+				fmt.Fprintf(stdout, "  no winning SC: %s is not forced\n", opp)
+			}
+		}
+		return nil
+	}
+	register(c)
+}

@@ -1,0 +1,114 @@
+package vc
+
+import (
+	"flag"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hexlearn/hexlearn/engine/hex"
+)
+
+var updateBench = flag.Bool("update-bench", false, "rewrite testdata/bench*.txt")
+
+// TestBenchPositions checks the checked-in benchmark positions equal a fresh
+// generation with seed 1 (rewrite them with -update-bench).
+func TestBenchPositions(t *testing.T) {
+	for _, sz := range []struct{ size, n, lo, hi int }{{11, 40, 30, 50}, {8, 40, 16, 28}} {
+		lines, err := GenerateBenchPositions(sz.size, sz.n, sz.lo, sz.hi, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := "# vc benchmark positions: GenerateBenchPositions(" + itoa(sz.size) + ", " + itoa(sz.n) + ", " +
+			itoa(sz.lo) + ", " + itoa(sz.hi) + ", seed 1)\n" + strings.Join(lines, "\n") + "\n"
+		name := "testdata/bench" + itoa(sz.size) + ".txt"
+		if *updateBench {
+			if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(data) != text {
+			t.Errorf("%s differs from a fresh generation (run with -update-bench)", name)
+		}
+		bs, err := BenchPositions(sz.size)
+		if err != nil || len(bs) != sz.n {
+			t.Fatalf("BenchPositions(%d): %d positions, %v", sz.size, len(bs), err)
+		}
+	}
+	if _, err := BenchPositions(9); err == nil {
+		t.Error("size 9 accepted")
+	}
+	if _, err := ParseBenchPositions(5, "a1 zz"); err == nil {
+		t.Error("bad move accepted")
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// hEdge is XHConfig with the crossing rules off: H-search with AND over edges, the
+// fair baseline for XH-search.
+func hEdge() Config {
+	c := XHConfig()
+	c.XH = false
+	return c
+}
+
+func benchBuild(b *testing.B, size int, cfg Config) {
+	boards, err := BenchPositions(size)
+	if err != nil {
+		b.Fatal(err)
+	}
+	bl := NewBuilder(cfg)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		bd := boards[i%len(boards)]
+		bl.Build(bd, hex.Black)
+		bl.Build(bd, hex.White)
+	}
+}
+
+// BenchmarkH11 builds both colours' connections with H-search on the 11x11 set.
+func BenchmarkH11(b *testing.B) { benchBuild(b, 11, DefaultConfig()) }
+
+// BenchmarkHEdge11 is BenchmarkH11 with AND over edges (XH-search's baseline).
+func BenchmarkHEdge11(b *testing.B) { benchBuild(b, 11, hEdge()) }
+
+// BenchmarkXH11 is BenchmarkH11 with XH-search.
+func BenchmarkXH11(b *testing.B) { benchBuild(b, 11, XHConfig()) }
+
+// BenchmarkH8 builds both colours with H-search on the 8x8 set.
+func BenchmarkH8(b *testing.B) { benchBuild(b, 8, DefaultConfig()) }
+
+// BenchmarkXH8 is BenchmarkH8 with XH-search.
+func BenchmarkXH8(b *testing.B) { benchBuild(b, 8, XHConfig()) }
+
+// TestMeasure prints the benchmark statistics (thread CPU time, minimum of 3 builds
+// per position, both colours) when HEXLEARN_VC_MEASURE=1; the numbers are in
+// docs/readme/20-vc.md.
+func TestMeasure(t *testing.T) {
+	if os.Getenv("HEXLEARN_VC_MEASURE") != "1" {
+		t.Skip("set HEXLEARN_VC_MEASURE=1")
+	}
+	for _, size := range []int{8, 11} {
+		boards, err := BenchPositions(size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			name string
+			cfg  Config
+		}{{"H", DefaultConfig()}, {"H+edge", hEdge()}, {"XH", XHConfig()}, {"H M=20", AnshelevichConfig()}} {
+			st, err := Measure(boards, c.cfg, true, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%dx%d %-6s %v", size, size, c.name, st)
+		}
+	}
+}

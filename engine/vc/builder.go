@@ -1,0 +1,855 @@
+package vc
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/hexlearn/hexlearn/engine/hex"
+)
+
+// Errors returned by the package; callers may test them with errors.Is.
+var (
+	ErrConfig  = errors.New("vc: bad configuration")
+	ErrColor   = errors.New("vc: colour must be black or white")
+	ErrNoBoard = errors.New("vc: no board")
+	ErrPoint   = errors.New("vc: not a point of this colour")
+)
+
+// Rule names the deduction that produced a connection.
+type Rule uint8
+
+// The deduction rules.
+const (
+	RuleBase  Rule = iota // adjacent points
+	RuleAnd               // AND rule (series)
+	RuleOr                // OR rule (parallel)
+	RuleCross             // (Strong) Crossing Rule of XH-search
+)
+
+// String returns the rule name as Benzene prints it: base, and, or, cross.
+func (r Rule) String() string {
+	switch r {
+	case RuleBase:
+		return "base"
+	case RuleAnd:
+		return "and"
+	case RuleOr:
+		return "or"
+	case RuleCross:
+		return "cross"
+	}
+	return "unknown"
+}
+
+// Conn is one full or semi connection between two points.
+type Conn struct {
+	Carrier hex.Bitset // empty cells of the carrier (for an SC the key is included)
+	Stones  hex.Bitset // stepping stones SS* (chain roots); only computed with Config.XH
+	Key     hex.Cell   // the key of an SC; hex.NoCell for a VC
+	Rule    Rule       // the rule that produced it
+	size    int16      // number of carrier cells
+	done    bool       // already combined by the AND rule
+}
+
+// Config holds the limits and switches of the search. DefaultConfig documents the
+// defaults.
+type Config struct {
+	// MaxFull is the most VCs kept per endpoint pair (Hexy's M; Anshelevich found M = 20
+	// best on 10x10). Smallest carriers are kept.
+	MaxFull int
+	// MaxSemi is the most SCs kept per endpoint pair.
+	MaxSemi int
+	// MaxOr is the most SCs one OR deduction combines (Hexy's K, "4 to 5").
+	MaxOr int
+	// AndOverEdge allows an edge group as AND midpoint (Melis; needed by XH-search).
+	AndOverEdge bool
+	// SemiAnd also combines an SC and a VC through a chain midpoint into an SC (XH
+	// paper, Lemma 4; Benzene does the same).
+	SemiAnd bool
+	// XH enables XH-search: stepping stones and the Crossing Rule.
+	XH bool
+	// StrongCrossing also applies the Strong Crossing Rule with edge bridges as the
+	// captured sets (only with XH).
+	StrongCrossing bool
+	// StopAtWin stops the search as soon as the winning VC is found (Anshelevich,
+	// section 4). Leave it false to get every connection (e.g. for the circuit).
+	StopAtWin bool
+}
+
+// DefaultConfig returns the default H-search settings, chosen for speed (see
+// docs/readme/20-vc.md for measurements): MaxFull 5 and MaxSemi 8 (the smallest SC
+// limit that still finds Anshelevich's fourth-row edge template), MaxOr 4 (Hexy's K),
+// no AND over edges (Anshelevich's rules; the extension multiplies the number of
+// connections by about four and the time by five to ten), SC-and-VC AND through
+// chains on, XH off, not stopping at the winning VC. XHConfig turns on XH-search with
+// AND over edges as the XH paper requires; AnshelevichConfig has Hexy's M = 20.
+func DefaultConfig() Config {
+	return Config{MaxFull: 5, MaxSemi: 8, MaxOr: 4, AndOverEdge: false, SemiAnd: true,
+		StrongCrossing: true}
+}
+
+// AnshelevichConfig returns DefaultConfig with Hexy's tournament limit M = 20 for both
+// VCs and SCs per endpoint pair (section 6): more connections, about ten times slower
+// on 11x11.
+func AnshelevichConfig() Config {
+	c := DefaultConfig()
+	c.MaxFull, c.MaxSemi = 20, 20
+	return c
+}
+
+// XHConfig returns DefaultConfig with XH-search switched on: stepping stones, the
+// Crossing Rule and the Strong Crossing Rule, and AND over edges (section 4 of the XH
+// paper: the crossing rule needs edges as stepping stones).
+func XHConfig() Config {
+	c := DefaultConfig()
+	c.XH = true
+	c.AndOverEdge = true
+	return c
+}
+
+// Validate reports a configuration error.
+func (c Config) Validate() error {
+	if c.MaxFull < 1 || c.MaxFull > 10000 {
+		return fmt.Errorf("%w: MaxFull must be 1..10000, got %d", ErrConfig, c.MaxFull)
+	}
+	if c.MaxSemi < 1 || c.MaxSemi > 10000 {
+		return fmt.Errorf("%w: MaxSemi must be 1..10000, got %d", ErrConfig, c.MaxSemi)
+	}
+	if c.MaxOr < 2 || c.MaxOr > 16 {
+		return fmt.Errorf("%w: MaxOr must be 2..16, got %d", ErrConfig, c.MaxOr)
+	}
+	return nil
+}
+
+// pending is a deduced connection waiting to be added (deductions are collected
+// first and added after the lists they were read from are no longer iterated).
+type pending struct {
+	i, j int32
+	semi bool
+	c    Conn
+}
+
+// Builder computes and holds the connections of one colour. It is reused across
+// builds and then allocates nothing; it is not safe for concurrent use.
+type Builder struct {
+	cfg   Config
+	g     *hex.Geometry
+	color hex.Color
+	empty hex.Bitset // empty cells of the position built
+
+	np        int
+	pt        []hex.Cell // point index -> cell (empty cell or chain root)
+	chain     []bool     // point is a chain (stone group or edge group)
+	edgeGrp   []bool     // point is a group containing one of the colour's edges
+	cellPoint [hex.NumPoints]int32
+	edgeA     int32 // point of the colour's first edge
+	edgeB     int32 // point of the second edge
+	connected bool  // the two edges are already one group
+
+	full, semi [][]Conn // per pair index i*np+j (i<j)
+	used       []bool
+	touched    []int32
+	nbrFull    []hex.Bitset // per point: points with a VC to it
+	nbrSemi    []hex.Bitset // per point: points with an SC to it
+
+	queue []int32
+	qhead int
+	inQ   []bool
+
+	pend   []pending
+	snap   []Conn
+	cross  []pending // crossing-rule SCs waiting to be added (at top level)
+	suf    []hex.Bitset
+	bridge [hex.NumPoints][2]hex.Bitset // edge-bridge carriers of an empty cell (XH strong)
+
+	won bool
+	nw  int // number of bitset words that can hold cells
+}
+
+// NewBuilder returns a Builder with configuration cfg; an invalid cfg is replaced by
+// DefaultConfig (use SetConfig to get the error).
+func NewBuilder(cfg Config) *Builder {
+	if cfg.Validate() != nil {
+		cfg = DefaultConfig()
+	}
+	return &Builder{cfg: cfg}
+}
+
+// SetConfig changes the configuration used by the next Build.
+func (b *Builder) SetConfig(cfg Config) error {
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
+	b.cfg = cfg
+	return nil
+}
+
+// Config returns the configuration.
+func (b *Builder) Config() Config { return b.cfg }
+
+// Color returns the colour of the last build.
+func (b *Builder) Color() hex.Color { return b.color }
+
+func (b *Builder) pairIdx(i, j int32) int32 {
+	if i > j {
+		i, j = j, i
+	}
+	return i*int32(b.np) + j
+}
+
+// reset clears the lists of the previous build.
+func (b *Builder) reset() {
+	for _, idx := range b.touched {
+		b.full[idx] = b.full[idx][:0]
+		b.semi[idx] = b.semi[idx][:0]
+		b.used[idx] = false
+		b.inQ[idx] = false
+	}
+	b.touched = b.touched[:0]
+	for i := 0; i < b.np; i++ {
+		b.nbrFull[i] = hex.Bitset{}
+		b.nbrSemi[i] = hex.Bitset{}
+	}
+	b.queue = b.queue[:0]
+	b.qhead = 0
+	b.pend = b.pend[:0]
+	b.cross = b.cross[:0]
+	b.won = false
+	b.connected = false
+}
+
+// Build computes the connections of colour c on board from scratch. The board is
+// only read.
+func (b *Builder) Build(board *hex.Board, c hex.Color) error {
+	if board == nil {
+		return ErrNoBoard
+	}
+	if c != hex.Black && c != hex.White {
+		return fmt.Errorf("%w: got %v", ErrColor, c)
+	}
+	b.reset()
+	g := board.Geometry()
+	b.g = g
+	b.nw = (g.N + 63) / 64
+	b.color = c
+	b.empty = board.EmptyCells()
+	// points
+	b.np = 0
+	b.pt = b.pt[:0]
+	b.chain = b.chain[:0]
+	b.edgeGrp = b.edgeGrp[:0]
+	for p := range b.cellPoint[:g.N] {
+		b.cellPoint[p] = -1
+	}
+	for e := hex.North; e <= hex.East; e++ {
+		b.cellPoint[e] = -1
+	}
+	ea, eb := hex.EdgesOf(c)
+	// Chain roots are marked first in a scratch pass over the cells.
+	newPoint := func(p hex.Cell, isChain bool) int32 {
+		b.pt = append(b.pt, p)
+		b.chain = append(b.chain, isChain)
+		b.edgeGrp = append(b.edgeGrp, false)
+		b.np++
+		return int32(b.np - 1)
+	}
+	rootPoint := func(r hex.Cell) int32 {
+		// a root is either a stone cell or an edge; cellPoint of a root cell is set
+		// when the root is first seen.
+		if b.cellPoint[r] >= 0 {
+			return b.cellPoint[r]
+		}
+		idx := newPoint(r, true)
+		b.cellPoint[r] = idx
+		return idx
+	}
+	for p := hex.Cell(0); int(p) < g.N; p++ {
+		switch board.At(p) {
+		case hex.Empty:
+			b.cellPoint[p] = newPoint(p, false)
+		}
+	}
+	// chains: roots first (a root may be an edge or a stone cell)
+	ra, rb := board.Find(ea), board.Find(eb)
+	b.edgeA = rootPoint(ra)
+	b.edgeB = rootPoint(rb)
+	b.edgeGrp[b.edgeA] = true
+	b.edgeGrp[b.edgeB] = true
+	b.connected = b.edgeA == b.edgeB
+	stones := board.Stones(c)
+	for p := stones.First(); p != hex.NoCell; p = stones.Next(p + 1) {
+		r := board.Find(p)
+		ip := rootPoint(r)
+		b.cellPoint[p] = ip
+	}
+	b.cellPoint[ea] = b.edgeA
+	b.cellPoint[eb] = b.edgeB
+	b.grow()
+	if b.cfg.XH && b.cfg.StrongCrossing {
+		b.computeBridges(board)
+	}
+	// base rule
+	base := Conn{Key: hex.NoCell, Rule: RuleBase}
+	for p := hex.Cell(0); int(p) < g.N; p++ {
+		ip := b.cellPoint[p]
+		if ip < 0 {
+			continue
+		}
+		for _, q := range g.Neighbours(p) {
+			iq := b.cellPoint[q]
+			if iq < 0 || iq == ip || (q < p && !q.IsEdge()) {
+				continue
+			}
+			b.addFull(ip, iq, &base)
+		}
+	}
+	b.run()
+	return nil
+}
+
+// grow sizes the per-pair and per-point arrays for b.np points.
+func (b *Builder) grow() {
+	n := b.np * b.np
+	if len(b.full) < n {
+		b.full = append(b.full, make([][]Conn, n-len(b.full))...)
+		b.semi = append(b.semi, make([][]Conn, n-len(b.semi))...)
+		b.used = append(b.used, make([]bool, n-len(b.used))...)
+		b.inQ = append(b.inQ, make([]bool, n-len(b.inQ))...)
+	}
+	if len(b.nbrFull) < b.np {
+		b.nbrFull = append(b.nbrFull, make([]hex.Bitset, b.np-len(b.nbrFull))...)
+		b.nbrSemi = append(b.nbrSemi, make([]hex.Bitset, b.np-len(b.nbrSemi))...)
+	}
+	for i := 0; i < b.np; i++ {
+		b.nbrFull[i] = hex.Bitset{}
+		b.nbrSemi[i] = hex.Bitset{}
+	}
+}
+
+// computeBridges finds, for every empty cell k, the carriers of its edge bridges: two
+// adjacent empty cells, both adjacent to k and to one of the colour's edges, where k
+// itself does not touch that edge (XH paper, Fig. 6).
+func (b *Builder) computeBridges(board *hex.Board) {
+	g := b.g
+	ea, eb := hex.EdgesOf(b.color)
+	for k := hex.Cell(0); int(k) < g.N; k++ {
+		b.bridge[k] = [2]hex.Bitset{}
+		if !b.empty.Has(k) {
+			continue
+		}
+		for ei, e := range [2]hex.Cell{ea, eb} {
+			ns := g.NeighbourSet(k)
+			if ns.Has(e) {
+				continue
+			}
+			es := g.NeighbourSet(e)
+			cand := ns.And(*es).And(b.empty)
+			if cand.Count() != 2 {
+				continue
+			}
+			p := cand.First()
+			q := cand.Next(p + 1)
+			if g.NeighbourSet(p).Has(q) {
+				b.bridge[k][ei] = cand
+			}
+		}
+	}
+}
+
+func (b *Builder) touch(idx int32) {
+	if !b.used[idx] {
+		b.used[idx] = true
+		b.touched = append(b.touched, idx)
+	}
+}
+
+func (b *Builder) enqueue(idx int32) {
+	if !b.inQ[idx] {
+		b.inQ[idx] = true
+		b.queue = append(b.queue, idx)
+	}
+}
+
+// addFull adds a VC between points i and j unless it is not minimal; it returns
+// whether it was added.
+func (b *Builder) addFull(i, j int32, c *Conn) bool {
+	idx := b.pairIdx(i, j)
+	list := b.full[idx]
+	size := int16(c.Carrier.Count())
+	// lists are sorted by carrier size: only smaller or equal carriers can be subsets,
+	// only larger ones strict supersets
+	k := 0
+	for ; k < len(list) && list[k].size <= size; k++ {
+		if b.sub(&list[k].Carrier, &c.Carrier) {
+			return false
+		}
+	}
+	pos := k
+	n := k
+	for ; k < len(list); k++ {
+		if !b.sub(&c.Carrier, &list[k].Carrier) {
+			list[n] = list[k]
+			n++
+		}
+	}
+	list = list[:n]
+	if n >= b.cfg.MaxFull {
+		if pos >= n {
+			b.full[idx] = list
+			return false
+		}
+		list = list[:n-1]
+		n--
+	}
+	list = append(list, Conn{})
+	copy(list[pos+1:], list[pos:n])
+	list[pos] = *c
+	list[pos].size = size
+	list[pos].Key = hex.NoCell
+	list[pos].done = false
+	b.full[idx] = list
+	// drop SCs that contain this VC's carrier
+	sl := b.semi[idx]
+	m := 0
+	for k := range sl {
+		if sl[k].size <= size || !b.sub(&c.Carrier, &sl[k].Carrier) {
+			sl[m] = sl[k]
+			m++
+		}
+	}
+	b.semi[idx] = sl[:m]
+	b.touch(idx)
+	b.nbrFull[i].Set(hex.Cell(j))
+	b.nbrFull[j].Set(hex.Cell(i))
+	b.enqueue(idx)
+	if (i == b.edgeA && j == b.edgeB) || (i == b.edgeB && j == b.edgeA) {
+		b.won = true
+	}
+	return true
+}
+
+// sub reports whether x is a subset of y, reading only the words that can hold cells.
+func (b *Builder) sub(x, y *hex.Bitset) bool {
+	switch b.nw {
+	case 1:
+		return x[0]&^y[0] == 0
+	case 2:
+		return (x[0]&^y[0])|(x[1]&^y[1]) == 0
+	case 3:
+		return (x[0]&^y[0])|(x[1]&^y[1])|(x[2]&^y[2]) == 0
+	}
+	return x.SubsetOf(y)
+}
+
+// meets reports whether the carriers x and y intersect (cell words only).
+func (b *Builder) meets(x, y *hex.Bitset) bool {
+	switch b.nw {
+	case 1:
+		return x[0]&y[0] != 0
+	case 2:
+		return (x[0]&y[0])|(x[1]&y[1]) != 0
+	case 3:
+		return (x[0]&y[0])|(x[1]&y[1])|(x[2]&y[2]) != 0
+	}
+	return x.Intersects(y)
+}
+
+// addSemi adds an SC between points i and j unless it is not minimal, then applies
+// the OR rule and (with XH) the crossing rules to it.
+func (b *Builder) addSemi(i, j int32, c *Conn) bool {
+	idx := b.pairIdx(i, j)
+	size := int16(c.Carrier.Count())
+	fl := b.full[idx]
+	for k := 0; k < len(fl) && fl[k].size <= size; k++ {
+		if b.sub(&fl[k].Carrier, &c.Carrier) {
+			return false
+		}
+	}
+	list := b.semi[idx]
+	k := 0
+	for ; k < len(list) && list[k].size <= size; k++ {
+		if b.sub(&list[k].Carrier, &c.Carrier) {
+			return false
+		}
+	}
+	pos := k
+	n := k
+	for ; k < len(list); k++ {
+		if !b.sub(&c.Carrier, &list[k].Carrier) {
+			list[n] = list[k]
+			n++
+		}
+	}
+	list = list[:n]
+	if n >= b.cfg.MaxSemi {
+		if pos >= n {
+			b.semi[idx] = list
+			return false
+		}
+		list = list[:n-1]
+		n--
+	}
+	list = append(list, Conn{})
+	copy(list[pos+1:], list[pos:n])
+	list[pos] = *c
+	list[pos].size = size
+	list[pos].done = false
+	b.semi[idx] = list
+	b.touch(idx)
+	b.nbrSemi[i].Set(hex.Cell(j))
+	b.nbrSemi[j].Set(hex.Cell(i))
+	if b.cfg.SemiAnd {
+		b.enqueue(idx)
+	}
+	// OR rule (appendix A): combine the new SC with up to MaxOr-1 others.
+	start := len(b.pend)
+	nc := list[pos]
+	// suffix intersections of the other SCs (the new one counts as the full set)
+	suf := b.suf[:0]
+	for k := 0; k <= len(list); k++ {
+		suf = append(suf, hex.Bitset{})
+	}
+	all := hex.Bitset{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+	suf[len(list)] = all
+	for k := len(list) - 1; k >= 0; k-- {
+		if k == pos {
+			suf[k] = suf[k+1]
+		} else {
+			suf[k] = suf[k+1].And(list[k].Carrier)
+		}
+	}
+	b.suf = suf
+	if !nc.Carrier.Intersects(&suf[0]) {
+		b.orRule(list, suf, i, j, &nc.Carrier, nc.Carrier, nc.Carrier, 1, 0)
+	}
+	if b.cfg.XH && !b.chain[i] && !b.chain[j] {
+		b.crossing(list, i, j, pos)
+	}
+	b.flush(start)
+	return true
+}
+
+// orRule is Anshelevich's recursive OR procedure (appendix A) over the SCs
+// list[from:], with the running union u and intersection in of the SCs used so far.
+// Two prunings lose no minimal result: an SC that does not shrink the intersection is
+// skipped (it would only enlarge the union), and a branch stops when some cell of the
+// intersection lies in every remaining SC (suf[k] is the intersection of list[k:]).
+func (b *Builder) orRule(list []Conn, suf []hex.Bitset, i, j int32, self *hex.Bitset, u, in hex.Bitset, used, from int) {
+	for k := from; k < len(list); k++ {
+		if in.Intersects(&suf[k]) {
+			return
+		}
+		e := &list[k]
+		if eq(&e.Carrier, self) {
+			continue
+		}
+		i1 := in.And(e.Carrier)
+		if eq(&i1, &in) {
+			continue
+		}
+		u1 := u.Or(e.Carrier)
+		if i1.IsEmpty() {
+			b.pend = append(b.pend, pending{i: i, j: j, c: Conn{Carrier: u1, Key: hex.NoCell, Rule: RuleOr}})
+			continue
+		}
+		if used+1 < b.cfg.MaxOr {
+			b.orRule(list, suf, i, j, self, u1, i1, used+1, k+1)
+		}
+	}
+}
+
+// eq reports whether two bitsets are equal.
+func eq(a, b *hex.Bitset) bool {
+	return a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3] && a[4] == b[4] && a[5] == b[5]
+}
+
+// crossing applies the Crossing Rule and the Strong Crossing Rule to the new SC
+// list[pos] between the empty cells of points i and j, with every two other SCs of
+// the list.
+func (b *Builder) crossing(list []Conn, i, j int32, pos int) {
+	x, y := b.pt[i], b.pt[j]
+	n := &list[pos]
+	for p := range list {
+		if p == pos {
+			continue
+		}
+		for q := p + 1; q < len(list); q++ {
+			if q == pos {
+				continue
+			}
+			b.crossTriple(x, y, n, &list[p], &list[q])
+		}
+	}
+}
+
+// crossTriple tries the crossing rules on three SCs between the empty cells x, y.
+func (b *Builder) crossTriple(x, y hex.Cell, c1, c2, c3 *Conn) {
+	i12 := c1.Carrier.And(c2.Carrier)
+	i13 := c1.Carrier.And(c3.Carrier)
+	i23 := c2.Carrier.And(c3.Carrier)
+	over := i12.Or(i13).Or(i23)
+	u := c1.Carrier.Or(c2.Carrier).Or(c3.Carrier)
+	u.Set(x)
+	u.Set(y)
+	if over.IsEmpty() {
+		b.crossEmit(c1, c2, c3, u, x)
+		return
+	}
+	if !b.cfg.StrongCrossing {
+		return
+	}
+	for _, k := range [2]hex.Cell{y, x} {
+		for e := 0; e < 2; e++ {
+			B := &b.bridge[k][e]
+			if B.IsEmpty() || !over.SubsetOf(B) || B.Has(x) || B.Has(y) {
+				continue
+			}
+			b.crossEmit(c1, c2, c3, u.Or(*B), k)
+			return
+		}
+	}
+}
+
+// crossEmit emits, for each of the three choices of C3, the SCs between stepping
+// stones in SS(C1)\SS(C2) and SS(C2)\SS(C1) (stepping stones empty, Lemma 6).
+func (b *Builder) crossEmit(c1, c2, c3 *Conn, carrier hex.Bitset, key hex.Cell) {
+	tri := [3]*Conn{c1, c2, c3}
+	for t := 0; t < 3; t++ {
+		a, d := tri[(t+1)%3], tri[(t+2)%3] // C1, C2 (tri[t] is C3)
+		s1 := a.Stones.AndNot(d.Stones)
+		s2 := d.Stones.AndNot(a.Stones)
+		if s1.IsEmpty() || s2.IsEmpty() {
+			continue
+		}
+		for p := s1.First(); p != hex.NoCell; p = s1.Next(p + 1) {
+			for q := s2.First(); q != hex.NoCell; q = s2.Next(q + 1) {
+				ip, iq := b.cellPoint[p], b.cellPoint[q]
+				if ip < 0 || iq < 0 || ip == iq {
+					continue
+				}
+				b.cross = append(b.cross, pending{i: ip, j: iq, semi: true,
+					c: Conn{Carrier: carrier, Key: key, Rule: RuleCross}})
+			}
+		}
+	}
+}
+
+// flush adds the pending deductions from index start on, then truncates the pending
+// stack back to start.
+func (b *Builder) flush(start int) {
+	for k := start; k < len(b.pend); k++ {
+		if b.won && b.cfg.StopAtWin {
+			break
+		}
+		p := b.pend[k] // copy: nested adds may grow b.pend
+		if p.semi {
+			b.addSemi(p.i, p.j, &p.c)
+		} else {
+			b.addFull(p.i, p.j, &p.c)
+		}
+	}
+	b.pend = b.pend[:start]
+}
+
+// run processes the work queue until it is empty (or the win is found).
+func (b *Builder) run() {
+	for b.qhead < len(b.queue) {
+		if b.won && b.cfg.StopAtWin {
+			return
+		}
+		idx := b.queue[b.qhead]
+		b.qhead++
+		b.inQ[idx] = false
+		if b.qhead > 4096 && b.qhead*2 > len(b.queue) {
+			n := copy(b.queue, b.queue[b.qhead:])
+			b.queue = b.queue[:n]
+			b.qhead = 0
+		}
+		b.process(idx)
+	}
+}
+
+// process applies the AND rule to the new connections of one endpoint pair.
+func (b *Builder) process(idx int32) {
+	i, j := idx/int32(b.np), idx%int32(b.np)
+	b.snap = b.snap[:0]
+	fl := b.full[idx]
+	for k := range fl {
+		if !fl[k].done {
+			fl[k].done = true
+			b.snap = append(b.snap, fl[k])
+		}
+	}
+	nf := len(b.snap)
+	if b.cfg.SemiAnd && (b.chain[i] || b.chain[j]) {
+		sl := b.semi[idx]
+		for k := range sl {
+			if !sl[k].done {
+				sl[k].done = true
+				b.snap = append(b.snap, sl[k])
+			}
+		}
+	}
+	snapEnd := len(b.snap)
+	for k := 0; k < snapEnd; k++ {
+		c := b.snap[k]
+		if k < nf {
+			b.andFull(&c, i, j)
+			b.andFull(&c, j, i)
+		} else {
+			b.andSemi(&c, i, j)
+			b.andSemi(&c, j, i)
+		}
+		if b.won && b.cfg.StopAtWin {
+			return
+		}
+	}
+	// Crossing-rule SCs may land on any pair, including the ones iterated above, so
+	// they are added only now. Adding them can produce more (via their OR VCs only
+	// later, in the queue), so loop until none is left.
+	for len(b.cross) > 0 {
+		p := b.cross[len(b.cross)-1]
+		b.cross = b.cross[:len(b.cross)-1]
+		b.addSemi(p.i, p.j, &p.c)
+	}
+}
+
+// andFull combines the VC v between o and m with every VC (and, with SemiAnd and a
+// chain midpoint, every SC) between m and another point z.
+func (b *Builder) andFull(v *Conn, o, m int32) {
+	if b.edgeGrp[m] && !b.cfg.AndOverEdge {
+		return
+	}
+	chain := b.chain[m]
+	mc, oc := b.pt[m], b.pt[o]
+	xh := b.cfg.XH
+	nb := &b.nbrFull[m]
+	base := v.Carrier // every result's carrier contains base
+	if !chain {
+		base.Set(mc)
+	}
+	bsize := int16(base.Count())
+	for zc := nb.First(); zc != hex.NoCell; zc = nb.Next(zc + 1) {
+		z := int32(zc)
+		if z == o || v.Carrier.Has(b.pt[z]) {
+			continue
+		}
+		list := b.full[b.pairIdx(m, z)]
+		checked := false
+		for k := range list {
+			w := &list[k]
+			if b.meets(&w.Carrier, &v.Carrier) || w.Carrier.Has(oc) {
+				continue
+			}
+			if !checked {
+				// once per z: is every result already dominated?
+				if b.dominated(b.pairIdx(o, z), &base, bsize, !chain) {
+					break
+				}
+				checked = true
+			}
+			nc := Conn{Carrier: v.Carrier.Or(w.Carrier), Rule: RuleAnd, Key: hex.NoCell}
+			if xh {
+				nc.Stones = v.Stones.Or(w.Stones)
+			}
+			if chain {
+				if xh {
+					nc.Stones.Set(mc)
+				}
+				b.addFull(o, z, &nc)
+			} else {
+				nc.Carrier.Set(mc)
+				nc.Key = mc
+				b.addSemi(o, z, &nc)
+			}
+		}
+	}
+	if !chain || !b.cfg.SemiAnd {
+		return
+	}
+	nb = &b.nbrSemi[m]
+	for zc := nb.First(); zc != hex.NoCell; zc = nb.Next(zc + 1) {
+		z := int32(zc)
+		if z == o || v.Carrier.Has(b.pt[z]) {
+			continue
+		}
+		list := b.semi[b.pairIdx(m, z)]
+		checked := false
+		for k := range list {
+			s := &list[k]
+			if b.meets(&s.Carrier, &v.Carrier) || s.Carrier.Has(oc) {
+				continue
+			}
+			if !checked {
+				if b.dominated(b.pairIdx(o, z), &v.Carrier, v.size, true) {
+					break
+				}
+				checked = true
+			}
+			nc := Conn{Carrier: v.Carrier.Or(s.Carrier), Rule: RuleAnd, Key: s.Key}
+			if xh {
+				nc.Stones = v.Stones.Or(s.Stones)
+				nc.Stones.Set(mc)
+			}
+			b.addSemi(o, z, &nc)
+		}
+	}
+}
+
+// dominated reports whether pair idx already holds a VC (or, when semi, an SC) whose
+// carrier is a subset of base: then every connection whose carrier contains base is
+// not minimal and need not be formed.
+func (b *Builder) dominated(idx int32, base *hex.Bitset, size int16, semi bool) bool {
+	fl := b.full[idx]
+	for k := 0; k < len(fl) && fl[k].size <= size; k++ {
+		if b.sub(&fl[k].Carrier, base) {
+			return true
+		}
+	}
+	if semi {
+		sl := b.semi[idx]
+		for k := 0; k < len(sl) && sl[k].size <= size; k++ {
+			if b.sub(&sl[k].Carrier, base) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// andSemi combines the SC s between o and the chain m with every VC between m and
+// another point z into an SC with the same key.
+func (b *Builder) andSemi(s *Conn, o, m int32) {
+	if !b.chain[m] || (b.edgeGrp[m] && !b.cfg.AndOverEdge) {
+		return
+	}
+	mc, oc := b.pt[m], b.pt[o]
+	xh := b.cfg.XH
+	nb := &b.nbrFull[m]
+	for zc := nb.First(); zc != hex.NoCell; zc = nb.Next(zc + 1) {
+		z := int32(zc)
+		if z == o || s.Carrier.Has(b.pt[z]) {
+			continue
+		}
+		list := b.full[b.pairIdx(m, z)]
+		checked := false
+		for k := range list {
+			w := &list[k]
+			if b.meets(&w.Carrier, &s.Carrier) || w.Carrier.Has(oc) {
+				continue
+			}
+			if !checked {
+				if b.dominated(b.pairIdx(o, z), &s.Carrier, s.size, true) {
+					break
+				}
+				checked = true
+			}
+			nc := Conn{Carrier: s.Carrier.Or(w.Carrier), Rule: RuleAnd, Key: s.Key}
+			if xh {
+				nc.Stones = s.Stones.Or(w.Stones)
+				nc.Stones.Set(mc)
+			}
+			b.addSemi(o, z, &nc)
+		}
+	}
+}

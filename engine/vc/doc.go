@@ -1,0 +1,59 @@
+// Package vc computes virtual connections for one colour of a Hex position:
+// Anshelevich's H-search ("A hierarchical approach to computer Hex", Artificial
+// Intelligence 134, 2002, sections 2–4 and appendix A) and its XH-search extension by
+// Henderson, Arneson and Hayward ("Hex, braids, the crossing rule, and XH-search",
+// 2009, sections 2–5).
+//
+// # Points, connections, carriers
+//
+// The points of a colour are its chains (maximal groups of its stones; the colour's two
+// edges are permanently its stones, so a chain touching an edge is that edge's group) and
+// the empty cells. A chain is named by its union-find root (hex.Board.Find); an edge
+// point given to a query is mapped to its group automatically. Opponent stones and the
+// opponent's edges are not points.
+//
+// A full connection (VC, Anshelevich's virtual connection, definition 2) between two
+// points x, y with carrier A (a set of empty cells not containing x or y) is a subgame
+// the colour wins even when the opponent moves first inside A. A semi connection (SC,
+// definition 3) is one it wins moving first; its key is the first move (the key is in
+// the carrier). Only minimal carriers are kept: a connection whose carrier is a superset
+// of another one's with the same ends is dropped, and an SC whose carrier contains a VC
+// carrier with the same ends is dropped.
+//
+// # Rules
+//
+//   - base: adjacent points have a VC with the empty carrier (remark 1 of section 2);
+//   - AND (section 3): VCs x–u and u–y with disjoint carriers, x not in the second and
+//     y not in the first, give a VC x–y when u is a chain and an SC x–y keyed at u when u
+//     is empty; with Config.SemiAnd also an SC x–u and a VC u–y through a chain u give an
+//     SC x–y with the same key (XH paper, Lemma 4). Config.AndOverEdge allows an edge
+//     group as midpoint (Melis's extension used by Six and Wolve).
+//   - OR (section 3 and appendix A's recursive procedure): SCs x–y whose carriers have an
+//     empty common intersection give a VC x–y carrying their union; at most
+//     Config.MaxOr SCs are combined (Hexy's K).
+//   - Crossing Rule and Strong Crossing Rule (XH paper, section 3), with Config.XH:
+//     three pairwise disjoint SCs between empty cells x, y whose stepping-stone sets
+//     differ give an SC between each pair of differing stepping stones; the strong form
+//     lets their pairwise overlaps lie in the captured carrier of an edge bridge of
+//     the key.
+//
+// Stepping stones are the SS* sets of the XH paper (Lemmas 1–4 and 6): empty for base
+// VCs, OR VCs and crossing SCs, the union of both parts for AND, plus the midpoint when
+// it is a chain. They are only computed with Config.XH.
+//
+// At most Config.MaxFull VCs and Config.MaxSemi SCs are kept per endpoint pair (Hexy's M;
+// defaults 5 and 8, AnshelevichConfig uses Hexy's 20), the smallest carriers first. The search runs over a work queue of endpoint pairs
+// (XH paper, section 5) until no new connection is produced or, with Config.StopAtWin,
+// as soon as the winning VC between the colour's edges is found (section 4).
+//
+// # Use
+//
+// A Builder owns every buffer; reuse it: after the first few builds, Build allocates
+// nothing. Query results (slices of Conn) belong to the Builder and stay valid until
+// the next Build.
+//
+//	bl := vc.NewBuilder(vc.DefaultConfig())
+//	if err := bl.Build(board, hex.Black); err != nil { ... }
+//	won, carrier := bl.WinningVC()
+//	must := bl.Mustplay() // where White, to move, must play
+package vc

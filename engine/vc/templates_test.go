@@ -1,0 +1,221 @@
+package vc
+
+import (
+	"testing"
+
+	"github.com/hexlearn/hexlearn/engine/hex"
+)
+
+func mustDiagram(t *testing.T, s string) *hex.Board {
+	t.Helper()
+	b, err := hex.ParseDiagram(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func cells(t *testing.T, g *hex.Geometry, names ...string) hex.Bitset {
+	t.Helper()
+	var s hex.Bitset
+	for _, n := range names {
+		p, err := g.ParseCell(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Set(p)
+	}
+	return s
+}
+
+// TestEdgeTemplates checks that the classic edge templates (Anshelevich Fig. 2 and
+// appendix B: the bridge to the edge, the ziggurat, the fourth-row edge template and
+// the ladder) are found as VCs between the stone and the South edge, and that each one
+// small enough is confirmed by the brute-force oracle.
+func TestEdgeTemplates(t *testing.T) {
+	tests := []struct {
+		name     string
+		diagram  string
+		stone    string
+		maxCells int      // the smallest carrier found has at most this many cells
+		want     []string // if set: the smallest carrier must be exactly these cells
+		oracle   bool
+	}{
+		{"bridge", `
+ . . . .
+  . B . .
+   . . . .`, "b2", 2, []string{"a3", "b3"}, true},
+		{"ziggurat", `
+ W W W W W
+  . . . . .
+   . . B . .
+    . . . . .
+     . . . . .`, "c3", 8, nil, true},
+		// Appendix B's fourth-row edge template: its carrier has exactly 19 cells.
+		{"fourth row", `
+ W W W W W W W
+  . . . . B . .
+   . . . . . . .
+    . . . . . . .
+     . . . . . . .`, "e2", 19, []string{"f2", "c3", "d3", "e3", "f3", "g3", "b4", "c4", "d4", "e4", "f4", "g4", "a5", "b5", "c5", "d5", "e5", "f5", "g5"}, false},
+		// Appendix B's ladder: the second-row stone b2 cannot bridge to the edge (a3 is
+		// taken); it ladders along the second row to the escape stone f3.
+		{"ladder", `
+ W W W W W W W
+  . B . . . . .
+   W . . . . B .`, "b2", 8, nil, true},
+	}
+	for _, tc := range tests {
+		for _, cfg := range []Config{DefaultConfig(), XHConfig()} {
+			b := mustDiagram(t, tc.diagram)
+			g := b.Geometry()
+			p, _ := g.ParseCell(tc.stone)
+			bl := NewBuilder(cfg)
+			if err := bl.Build(b, hex.Black); err != nil {
+				t.Fatal(err)
+			}
+			l, err := bl.Full(p, hex.South)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(l) == 0 {
+				t.Errorf("%s (xh=%v): no VC %s-south", tc.name, cfg.XH, tc.stone)
+				continue
+			}
+			c := l[0].Carrier
+			if c.Count() > tc.maxCells {
+				t.Errorf("%s: smallest carrier %s has more than %d cells", tc.name, cellList(g, c), tc.maxCells)
+			}
+			if tc.want != nil && c != cells(t, g, tc.want...) {
+				t.Errorf("%s: carrier %s, want %v", tc.name, cellList(g, c), tc.want)
+			}
+			if tc.oracle && !isVC(b, hex.Black, p, hex.South, c) {
+				t.Errorf("%s: oracle rejects carrier %s", tc.name, cellList(g, c))
+			}
+		}
+	}
+}
+
+// TestLadderNeedsEscape: without the escape stone the second-row ladder is lost, and
+// H-search must not claim it.
+func TestLadderNeedsEscape(t *testing.T) {
+	b := mustDiagram(t, `
+ W W W W W W W
+  . B . . . . .
+   W . . . . . W`)
+	bl := NewBuilder(DefaultConfig())
+	if err := bl.Build(b, hex.Black); err != nil {
+		t.Fatal(err)
+	}
+	p, _ := b.Geometry().ParseCell("b2")
+	if l, _ := bl.Full(p, hex.South); len(l) != 0 {
+		t.Errorf("VC b2-south claimed without escape: %s", cellList(b.Geometry(), l[0].Carrier))
+	}
+	if l, _ := bl.Semi(p, hex.South); len(l) == 0 {
+		t.Errorf("no SC b2-south")
+	}
+}
+
+// TestContract5x5 is the position of the GTP contract check: on 5x5 after c2 a1 b4 e5
+// Black has a winning VC whose carrier contains c1 d1 b3 c3 a5 b5, White none.
+func TestContract5x5(t *testing.T) {
+	b, err := hex.ParsePosition(5, 5, "c2 a1 b4 e5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bl := NewBuilder(DefaultConfig())
+	if err := bl.Build(b, hex.Black); err != nil {
+		t.Fatal(err)
+	}
+	won, c := bl.WinningVC()
+	if !won {
+		t.Fatal("no black winning VC")
+	}
+	want := cells(t, b.Geometry(), "c1", "d1", "b3", "c3", "a5", "b5")
+	found := false
+	for _, cn := range bl.WinningFulls() {
+		if want.SubsetOf(&cn.Carrier) {
+			found = true
+		}
+		if !isVC(b, hex.Black, hex.North, hex.South, cn.Carrier) {
+			t.Errorf("oracle rejects winning carrier %s", cellList(b.Geometry(), cn.Carrier))
+		}
+	}
+	if !found {
+		t.Errorf("no winning carrier contains %s; smallest %s", cellList(b.Geometry(), want), cellList(b.Geometry(), c))
+	}
+	if err := bl.Build(b, hex.White); err != nil {
+		t.Fatal(err)
+	}
+	if won, _ := bl.WinningVC(); won {
+		t.Error("white has a winning VC")
+	}
+	// Mustplay for White to move against Black's connections: Black already has a
+	// winning VC, so it is threatened.
+	if err := bl.Build(b, hex.Black); err != nil {
+		t.Fatal(err)
+	}
+	if _, threatened := bl.Mustplay(); !threatened {
+		t.Error("mustplay not threatened")
+	}
+}
+
+// TestMustplay: on an empty 3x3 board with White to move, the intersection of
+// Black's winning SC carriers must contain the centre b2, and every White move
+// outside it must leave Black (then to move) winning.
+func TestMustplay(t *testing.T) {
+	b := hex.MustBoard(3, 3)
+	bl := NewBuilder(DefaultConfig())
+	if err := bl.Build(b, hex.Black); err != nil {
+		t.Fatal(err)
+	}
+	must, threatened := bl.Mustplay()
+	if !threatened {
+		t.Fatal("black has no winning SC on empty 3x3")
+	}
+	b2, _ := b.Geometry().ParseCell("b2")
+	if !must.Has(b2) {
+		t.Errorf("mustplay %s lacks b2", cellList(b.Geometry(), must))
+	}
+	// Every cell outside the mustplay loses for White: check with the oracle that
+	// Black still has a VC after White plays there.
+	empty := b.EmptyCells()
+	for p := empty.First(); p != hex.NoCell; p = empty.Next(p + 1) {
+		if must.Has(p) {
+			continue
+		}
+		c := b.Clone()
+		c.PlayStone(hex.White, p)
+		o := newOracle(c, hex.Black, hex.North, hex.South, c.EmptyCells())
+		if !o.win(0, 0, true) {
+			t.Errorf("white %s outside mustplay does not lose", b.Geometry().CellName(p))
+		}
+	}
+}
+
+// TestErrors covers bad inputs.
+func TestErrors(t *testing.T) {
+	bl := NewBuilder(DefaultConfig())
+	if err := bl.Build(nil, hex.Black); err == nil {
+		t.Error("nil board accepted")
+	}
+	b := hex.MustBoard(3, 3)
+	if err := bl.Build(b, hex.Empty); err == nil {
+		t.Error("empty colour accepted")
+	}
+	if _, err := bl.Full(hex.North, hex.South); err == nil {
+		t.Error("query before build accepted")
+	}
+	if err := bl.Build(b, hex.Black); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bl.Full(hex.West, hex.South); err == nil {
+		t.Error("opponent edge accepted")
+	}
+	if _, err := bl.Full(hex.North, hex.North); err == nil {
+		t.Error("same point accepted")
+	}
+	if err := bl.SetConfig(Config{}); err == nil {
+		t.Error("zero config accepted")
+	}
+}
