@@ -23,7 +23,7 @@ var BenchGroups = []string{"vc", "circuit", "eval", "patterns", "search"}
 
 // BenchConfig configures the quick benchmark set of 'hexlearn bench'.
 type BenchConfig struct {
-	Sizes     []int         // board sides (default 6 and 11)
+	Sizes     []int         // board sides (default 6 and 11; the vc group uses engine/vc's fixed positions on 8x8 and 11x11)
 	Groups    []string      // subset of BenchGroups (default all)
 	Positions int           // midgame positions per size (default 20)
 	Time      time.Duration // time per measured item (default 300 ms)
@@ -156,7 +156,12 @@ func Bench(ctx context.Context, cfg BenchConfig) ([]BenchRow, error) {
 			var err error
 			switch group {
 			case "vc":
-				rs = benchVC(ctx, cfg, bs)
+				// The fixed positions of engine/vc/testdata where they exist (8x8, 11x11).
+				vbs := bs
+				if fixed, err := vc.BenchPositions(size); err == nil && len(fixed) > 0 {
+					vbs = fixed
+				}
+				rs = benchVC(ctx, cfg, vbs)
 			case "circuit":
 				rs, err = benchCircuit(ctx, cfg, bs)
 			case "eval":
@@ -212,7 +217,7 @@ func benchVC(ctx context.Context, cfg BenchConfig, bs []*hex.Board) []BenchRow {
 			_ = vw.Build(b, hex.White)
 		})
 		row := BenchRow{Name: name, PerOp: mean, Median: med, P90: p90,
-			Note: fmt.Sprintf("%d VCs, %d SCs per position", full/max(1, len(bs)), semi/max(1, len(bs)))}
+			Note: fmt.Sprintf("%d positions; %d VCs, %d SCs per position", len(bs), full/max(1, len(bs)), semi/max(1, len(bs)))}
 		if xh {
 			row.Baseline, row.Ratio = "H-search", float64(hMean)/float64(mean)
 		} else {
