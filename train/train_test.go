@@ -338,3 +338,32 @@ func TestWinnerTargetUsesKnownRows(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestOpenKeepsUndecidedRows(t *testing.T) {
+	ex := Synthetic(3, 3, 50, 1)
+	for i := range ex.Value {
+		switch i % 3 {
+		case 0:
+			ex.Value[i] = 40
+		case 1:
+			ex.Value[i] = -25
+		default:
+			ex.Value[i] = float32(i) / 100
+		}
+	}
+	open := ex.Open(20)
+	if open.Rows() != 16 {
+		t.Fatalf("kept %d rows, want 16", open.Rows())
+	}
+	for i, v := range open.Value {
+		if v >= 20 || v <= -20 {
+			t.Fatalf("row %d kept with value %v", i, v)
+		}
+		if open.Ply[i] != ex.Ply[3*i+2] {
+			t.Fatalf("row %d: ply %d, want %d", i, open.Ply[i], ex.Ply[3*i+2])
+		}
+	}
+	if err := open.Validate(); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -24,6 +24,7 @@ type learnFlags struct {
 	plyWidth, batch            int
 	lr                         float64
 	seed                       uint64
+	openOnly                   bool
 }
 
 func (l *learnFlags) register(fs *flag.FlagSet) {
@@ -36,6 +37,7 @@ func (l *learnFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&l.batch, "batch", 256, "minibatch size")
 	fs.Float64Var(&l.lr, "lr", 0.003, "Adam learning rate")
 	fs.Uint64Var(&l.seed, "seed", 1, "seed for folds, initialisation and shuffling")
+	fs.BoolVar(&l.openOnly, "open-only", false, "use only open positions (|value| < 20): decided positions carry the circuit's clamped values and are left to VCs and patterns")
 }
 
 // load checks the flags and reads the examples.
@@ -74,6 +76,11 @@ func (l *learnFlags) load() (*train.Examples, train.Config, error) {
 	ex, err := train.ReadExamples(l.data, w, h)
 	if err != nil {
 		return nil, cfg, err
+	}
+	if l.openOnly {
+		if ex = ex.Open(circuit.LogClamp); ex.Rows() == 0 {
+			return nil, cfg, fmt.Errorf("%s: no open positions (every row is decided)", l.data)
+		}
 	}
 	return ex, cfg, nil
 }
