@@ -37,7 +37,7 @@ type DemoConfig struct {
 // DefaultDemo runs in a few minutes on 2 cores.
 func DefaultDemo() DemoConfig {
 	return DemoConfig{Size: 6, Positions: 40000, Depth: 2, K: 6, Folds: 5, Hidden: []int{10, 20, 30, 40, 50},
-		Epochs: 120, Seed: 1, Opening: 2, Search: 3}
+		Epochs: 120, Seed: 1, Opening: 2, Search: 4}
 }
 
 // Demo runs the whole pipeline into dir: self-play, a cross-validation sweep, training

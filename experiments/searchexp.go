@@ -146,7 +146,10 @@ func runProve(ctx context.Context, env *Env, r *report.Report) error {
 		return err
 	}
 	rows := [][]string{outcomeRow(lp.name, b, o)}
-	ep, err := env.exactPlayer(p)
+	// The exact player proves with Hexy's M = 20 connections per pair.
+	proof := *env
+	proof.Exact = circuit.ProofExactConfig()
+	ep, err := proof.exactPlayer(p)
 	if err != nil {
 		return err
 	}
@@ -154,7 +157,7 @@ func runProve(ctx context.Context, env *Env, r *report.Report) error {
 	if err != nil {
 		return err
 	}
-	rows = append(rows, outcomeRow("exact (winning VCs)", b, oe))
+	rows = append(rows, outcomeRow("exact (winning VCs, M = 20)", b, oe))
 	r.Printf("Depth-%d search from the empty board, every first move searched, k = %d below the root. A position is decided when the pattern database (learned player) or a winning virtual connection (exact player) says so. \"Decided for black\" means Black wins in every line searched (the k-best limit makes this a proof only relative to the replies searched, as in the paper).\n\n", env.Depth, env.K)
 	if err := r.Table("prove", outcomeHeader, rows); err != nil {
 		return err

@@ -33,6 +33,15 @@ func SearchExactConfig() ExactConfig {
 	return c
 }
 
+// ProofExactConfig keeps Hexy's M = 20 connections per pair (vc.AnshelevichConfig):
+// slower, but it finds the connections a shallow search needs to prove a position, such
+// as the depth-4 proof that the empty 6x6 board is a first-player win.
+func ProofExactConfig() ExactConfig {
+	c := DefaultExactConfig()
+	c.VC = vc.AnshelevichConfig()
+	return c
+}
+
 // Analysis is everything the exact evaluator learned about a position.
 type Analysis struct {
 	Eval

@@ -57,7 +57,7 @@ func BenchmarkSearch(b *testing.B) {
 }
 
 // BenchmarkKahl6x6 repeats Kahl et al.'s experiment: the empty 6x6 board searched
-// without a branching limit, with the exact evaluator (DefaultExactConfig: H-search
+// without a branching limit, with the exact evaluator (ProofExactConfig: H-search
 // M = 20) ending lines at winning connections. Kahl et al. report a proved first-player
 // win "in a search depth of three" with 1,389 nodes in 18.2 s. Our evaluator declares a
 // win only for a winning VC or a winning SC of the side to move, so the same proof
@@ -68,7 +68,7 @@ func BenchmarkSearch(b *testing.B) {
 func BenchmarkKahl6x6(b *testing.B) {
 	for _, depth := range []int{3, 4} {
 		b.Run(fmt.Sprintf("depth%d", depth), func(b *testing.B) {
-			x, err := circuit.NewExact(circuit.DefaultExactConfig())
+			x, err := circuit.NewExact(circuit.ProofExactConfig())
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -356,7 +356,7 @@ func TestProves6x6AfterD3(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a few seconds of H-search")
 	}
-	x, err := circuit.NewExact(circuit.DefaultExactConfig())
+	x, err := circuit.NewExact(circuit.ProofExactConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
