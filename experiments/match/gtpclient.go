@@ -52,6 +52,7 @@ func Start(name, cmdline string, stderr io.Writer) (*Client, error) {
 	c := &Client{name: name, cmd: cmd, in: in, lines: make(chan string, 64), done: make(chan struct{})}
 	go func() {
 		defer close(c.done)
+		defer close(c.lines) // a dead engine is noticed at once, not at the time-out
 		sc := bufio.NewScanner(out)
 		sc.Buffer(make([]byte, 1<<16), 1<<20)
 		for sc.Scan() {

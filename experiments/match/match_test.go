@@ -3,6 +3,7 @@ package match
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -240,5 +241,21 @@ func TestWriteGameSGFRoundTrip(t *testing.T) {
 			t.Fatalf("game %d: SGF gives winner %v, PB %q, %d moves; want %v %q %d",
 				gm.Index, b.Winner(), props["PB"], len(b.Moves()), gm.Winner, gm.Black, len(gm.Moves))
 		}
+	}
+}
+
+func TestDeadEngineIsReportedAtOnce(t *testing.T) {
+	c, err := Start("ghost", "exit 3", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	start := time.Now()
+	_, err = c.Send(context.Background(), "protocol_version", 20*time.Second)
+	if !errors.Is(err, ErrEngineDied) {
+		t.Fatalf("got %v, want ErrEngineDied", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Fatalf("took %v to notice a dead engine", d)
 	}
 }
