@@ -1,0 +1,224 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/engine/solver"
+)
+
+func init() {
+	c := &command{
+		name:    "solve",
+		summary: "solve a small-board position or every one-stone opening (true values)",
+		usage: `hexlearn solve --size N --moves "a1 b2 ..." [--to-move COLOR] [--json]
+hexlearn solve --openings --size N [--json]
+
+Solves a position exactly with the depth-first solver (engine/solver: ICE fill-in,
+H-search connections, mustplay, proof sets, transposition table). Prints the winner,
+a winning move for the side to move when it wins, the proof set (empty cells the
+winner needs), nodes and time. Moves alternate from Black; --to-move overrides the
+side to move. With --openings, every first Black stone on the empty N x N board is
+solved (White to move, no swap) and the win map is printed: B where the opening wins
+for Black, W where it loses. Ctrl-C stops the search.`,
+	}
+	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+		fs := newFlags(c, stderr)
+		size := fs.Int("size", 5, "board side (n x n)")
+		width := fs.Int("width", 0, "board width (columns a..), overrides --size")
+		height := fs.Int("height", 0, "board height (rows 1..), overrides --size")
+		moves := fs.String("moves", "", "moves from the empty board, e.g. \"c3 d2\"")
+		toMove := fs.String("to-move", "", "side to move (black or white; default: from the moves)")
+		openings := fs.Bool("openings", false, "solve every one-stone opening and print the win map")
+		maxNodes := fs.Int64("max-nodes", 0, "node limit (0: none)")
+		timeout := fs.Duration("timeout", 0, "time limit, e.g. 30s (0: none)")
+		noVC := fs.Bool("no-vc", false, "do not use H-search connections (ICE and proof sets only)")
+		ttBits := fs.Int("tt-bits", 20, "log2 of the transposition table size (10..26)")
+		asJSON := fs.Bool("json", false, "print JSON")
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		if fs.NArg() != 0 {
+			return usageErr("unexpected argument %q", fs.Arg(0))
+		}
+		if *ttBits < 10 || *ttBits > 26 {
+			return usageErr("--tt-bits must be 10..26, got %d", *ttBits)
+		}
+		if *maxNodes < 0 || *timeout < 0 {
+			return usageErr("--max-nodes and --timeout must not be negative")
+		}
+		w, h := *size, *size
+		if *width != 0 {
+			w = *width
+		}
+		if *height != 0 {
+			h = *height
+		}
+		b, err := hex.NewBoard(w, h)
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		cfg := solver.DefaultConfig()
+		if *noVC {
+			cfg.Connector = nil
+		}
+		cfg.MaxNodes, cfg.Timeout, cfg.TTBits = *maxNodes, *timeout, *ttBits
+		s := solver.New(cfg)
+		if *openings {
+			if *moves != "" || *toMove != "" {
+				return usageErr("--openings solves the empty board: drop --moves and --to-move")
+			}
+			return solveOpenings(ctx, s, b, *asJSON, stdout, stderr)
+		}
+		ms, err := b.Geometry().ParseMoves(*moves)
+		if err != nil {
+			return err
+		}
+		if err := b.PlayMoves(ms); err != nil {
+			return err
+		}
+		if *toMove != "" {
+			col, err := hex.ParseColor(*toMove)
+			if err != nil {
+				return usageErr("--to-move: %v", err)
+			}
+			b.SetToMove(col)
+		}
+		r, err := s.Solve(ctx, b)
+		if err != nil {
+			return err
+		}
+		return printSolve(b, r, *asJSON, stdout)
+	}
+	register(c)
+}
+
+// solveJSON is the --json output for one position.
+type solveJSON struct {
+	Width     int      `json:"width"`
+	Height    int      `json:"height"`
+	Moves     string   `json:"moves"`
+	ToMove    string   `json:"to_move"`
+	Winner    string   `json:"winner"`
+	Move      string   `json:"move,omitempty"` // a winning move of the side to move
+	Proof     []string `json:"proof"`
+	Nodes     int64    `json:"nodes"`
+	TTHits    int64    `json:"tt_hits"`
+	Pruned    int64    `json:"pruned"`
+	MaxDepth  int      `json:"max_depth"`
+	ElapsedMS float64  `json:"elapsed_ms"`
+}
+
+func cellList(g *hex.Geometry, s hex.Bitset) []string {
+	out := []string{}
+	for p := s.First(); p != hex.NoCell; p = s.Next(p + 1) {
+		out = append(out, g.CellName(p))
+	}
+	return out
+}
+
+func printSolve(b *hex.Board, r solver.Result, asJSON bool, stdout io.Writer) error {
+	g := b.Geometry()
+	ms := b.Moves()
+	if asJSON {
+		out := solveJSON{Width: g.W, Height: g.H, Moves: g.FormatMoves(ms), ToMove: r.ToMove.String(),
+			Winner: r.Winner.String(), Proof: cellList(g, r.Proof), Nodes: r.Stats.Nodes,
+			TTHits: r.Stats.TTHits, Pruned: r.Stats.Pruned, MaxDepth: r.Stats.MaxDepth,
+			ElapsedMS: float64(r.Stats.Elapsed.Microseconds()) / 1000}
+		if r.Move != hex.NoCell {
+			out.Move = g.CellName(r.Move)
+		}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(out)
+	}
+	fmt.Fprint(stdout, b.Diagram())
+	fmt.Fprintf(stdout, "\n%s to move\nwinner: %s\n", r.ToMove, r.Winner)
+	if r.Move != hex.NoCell {
+		fmt.Fprintf(stdout, "winning move: %s\n", g.CellName(r.Move))
+	}
+	fmt.Fprintf(stdout, "proof set (%d cells): %s\n", r.Proof.Count(), strings.Join(cellList(g, r.Proof), " "))
+	fmt.Fprintf(stdout, "nodes: %d  tt hits: %d  pruned moves: %d  time: %v\n", r.Stats.Nodes, r.Stats.TTHits,
+		r.Stats.Pruned, r.Stats.Elapsed.Round(time.Millisecond))
+	return nil
+}
+
+// openingsJSON is the --json output of --openings.
+type openingsJSON struct {
+	Width        int           `json:"width"`
+	Height       int           `json:"height"`
+	BlackWinning []string      `json:"black_winning_openings"`
+	Openings     []openingJSON `json:"openings"`
+	Nodes        int64         `json:"nodes"`
+	ElapsedMS    float64       `json:"elapsed_ms"`
+}
+
+type openingJSON struct {
+	Cell      string  `json:"cell"`
+	BlackWins bool    `json:"black_wins"`
+	Nodes     int64   `json:"nodes"`
+	ElapsedMS float64 `json:"elapsed_ms"`
+}
+
+func solveOpenings(ctx context.Context, s *solver.Solver, b *hex.Board, asJSON bool, stdout, stderr io.Writer) error {
+	g := b.Geometry()
+	start := time.Now()
+	ops, err := s.SolveOpenings(ctx, g.W, g.H, func(o solver.Opening) {
+		res := "loses"
+		if o.BlackWins {
+			res = "wins"
+		}
+		fmt.Fprintf(stderr, "opening %-4s %-5s for black  nodes %-8d %v\n", g.CellName(o.Cell), res, o.Nodes, o.Elapsed.Round(time.Millisecond))
+	})
+	if err != nil {
+		return err
+	}
+	elapsed := time.Since(start)
+	var nodes int64
+	var wins hex.Bitset
+	out := openingsJSON{Width: g.W, Height: g.H, BlackWinning: []string{}}
+	for _, o := range ops {
+		nodes += o.Nodes
+		if o.BlackWins {
+			wins.Set(o.Cell)
+		}
+		out.Openings = append(out.Openings, openingJSON{Cell: g.CellName(o.Cell), BlackWins: o.BlackWins,
+			Nodes: o.Nodes, ElapsedMS: float64(o.Elapsed.Microseconds()) / 1000})
+	}
+	out.BlackWinning = cellList(g, wins)
+	out.Nodes = nodes
+	out.ElapsedMS = float64(elapsed.Microseconds()) / 1000
+	if asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(out)
+	}
+	// the win map as a diagram
+	var sb strings.Builder
+	sb.WriteString("  ")
+	for x := 0; x < g.W; x++ {
+		fmt.Fprintf(&sb, " %c", 'a'+x)
+	}
+	sb.WriteByte('\n')
+	for y := 0; y < g.H; y++ {
+		fmt.Fprintf(&sb, "%s%2d ", strings.Repeat(" ", y), y+1)
+		for x := 0; x < g.W; x++ {
+			ch := "W"
+			if wins.Has(g.At(x, y)) {
+				ch = "B"
+			}
+			sb.WriteString(ch + " ")
+		}
+		fmt.Fprintf(&sb, "%d\n", y+1)
+	}
+	fmt.Fprintf(stdout, "win map of one-stone openings on %dx%d (B: Black's first stone there wins, W: it loses)\n", g.W, g.H)
+	fmt.Fprint(stdout, sb.String())
+	fmt.Fprintf(stdout, "black wins with: %s\n", strings.Join(out.BlackWinning, " "))
+	fmt.Fprintf(stdout, "openings: %d  nodes: %d  time: %v\n", len(ops), nodes, elapsed.Round(time.Millisecond))
+	return nil
+}

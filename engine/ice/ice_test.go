@@ -1,0 +1,405 @@
+package ice
+
+import (
+	"errors"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/hexlearn/hexlearn/engine/hex"
+)
+
+// bruteWins reports whether the side to move wins b (plain minimax with a memo).
+func bruteWins(b *hex.Board, memo map[uint64]bool) bool {
+	if v, ok := memo[b.Hash()]; ok {
+		return v
+	}
+	x := b.ToMove()
+	empty := b.EmptyCells()
+	win := false
+	for m := empty.First(); m != hex.NoCell && !win; m = empty.Next(m + 1) { // wins at once first
+		b.PlayStone(x, m)
+		win = b.Winner() == x
+		b.Undo()
+	}
+	for m := empty.First(); m != hex.NoCell && !win; m = empty.Next(m + 1) {
+		b.PlayStone(x, m)
+		if b.Winner() == x || !bruteWins(b, memo) {
+			win = true
+		}
+		b.Undo()
+	}
+	memo[b.Hash()] = win
+	return win
+}
+
+// moverWins is bruteWins for a position that may already be decided.
+func moverWins(b *hex.Board, memo map[uint64]bool) bool {
+	switch b.Winner() {
+	case b.ToMove():
+		return true
+	case b.ToMove().Opp():
+		return false
+	}
+	return bruteWins(b, memo)
+}
+
+// isDead reports whether the colour of empty cell c never decides the winner of any
+// completion of b (the definition of a dead cell), by enumerating the completions.
+func isDead(b *hex.Board, c hex.Cell) bool {
+	e := b.EmptyCells()
+	e.Clear(c)
+	cells := e.AppendCells(nil)
+	to := b.ToMove()
+	defer b.SetToMove(to)
+	for mask := 0; mask < 1<<len(cells); mask++ {
+		for i, p := range cells {
+			col := hex.White
+			if mask&(1<<i) != 0 {
+				col = hex.Black
+			}
+			b.PlayStone(col, p)
+		}
+		b.PlayStone(hex.Black, c)
+		wb := b.Winner()
+		b.Undo()
+		b.PlayStone(hex.White, c)
+		ww := b.Winner()
+		b.Undo()
+		for range cells {
+			b.Undo()
+		}
+		if wb != ww {
+			return false
+		}
+	}
+	return true
+}
+
+func randomPosition(rng *rand.Rand, n, k int) *hex.Board {
+	for {
+		b := hex.MustBoard(n, n)
+		ok := true
+		for i := 0; i < k; i++ {
+			e := b.EmptyCells()
+			cells := e.AppendCells(nil)
+			b.PlayStone(b.ToMove(), cells[rng.Intn(len(cells))])
+			if b.Winner() != hex.Empty {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			if rng.Intn(2) == 0 {
+				b.SetToMove(b.ToMove().Opp())
+			}
+			return b
+		}
+	}
+}
+
+func TestDeadCellsAreDead(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	a := NewAnalyzer()
+	found := 0
+	for i := 0; i < 1500; i++ {
+		n := 3 + rng.Intn(2)
+		k := rng.Intn(n*n - 1)
+		if n == 4 && k < 5 {
+			k = 5
+		}
+		b := randomPosition(rng, n, k)
+		d := a.DeadCells(b)
+		for c := d.First(); c != hex.NoCell; c = d.Next(c + 1) {
+			found++
+			if !isDead(b, c) {
+				t.Fatalf("%s reported dead but is not:\n%s", b.Geometry().CellName(c), b.Diagram())
+			}
+		}
+	}
+	if found < 100 {
+		t.Fatalf("only %d dead cells found: the detectors are not exercised", found)
+	}
+	t.Logf("%d dead cells verified", found)
+}
+
+func TestFillInPreservesValue(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	a := NewAnalyzer()
+	count := map[int]int{3: 1000, 4: 3000, 5: 500}
+	if testing.Short() {
+		count = map[int]int{3: 200, 4: 400, 5: 60}
+	}
+	filled := 0
+	for _, n := range []int{3, 4, 5} {
+		memo := map[uint64]bool{}
+		for i := 0; i < count[n]; i++ {
+			min := 0
+			switch n {
+			case 4:
+				min = 5
+			case 5:
+				min = 12
+			}
+			b := randomPosition(rng, n, min+rng.Intn(n*n-min-1))
+			before := moverWins(b, memo)
+			var r Result
+			dc := hex.Black
+			if rng.Intn(2) == 0 {
+				dc = hex.White
+			}
+			a.FillIn(b, dc, &r)
+			after := moverWins(b, memo)
+			if before != after {
+				t.Fatalf("fill-in changed the value (mover wins %v -> %v); after fill-in (dead %v, black captured %v, white captured %v):\n%s",
+					before, after, names(b, r.Dead), names(b, r.Captured[hex.Black]), names(b, r.Captured[hex.White]), b.Diagram())
+			}
+			filled += r.Filled
+			r.Undo(b)
+		}
+	}
+	t.Logf("%d cells filled in, value preserved", filled)
+}
+
+func names(b *hex.Board, s hex.Bitset) string {
+	var out []string
+	for p := s.First(); p != hex.NoCell; p = s.Next(p + 1) {
+		out = append(out, b.Geometry().CellName(p))
+	}
+	return strings.Join(out, " ")
+}
+
+// TestInferiorMovesAreInferior checks by brute force that a move to an x-vulnerable
+// or x-capture-dominated cell is never better than a move to its dominator.
+func TestInferiorMovesAreInferior(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	a := NewAnalyzer()
+	dom := make([]hex.Cell, hex.NumPoints)
+	part := make([]hex.Cell, hex.NumPoints)
+	checked := 0
+	memos := map[int]map[uint64]bool{3: {}, 4: {}} // hashes are only unique per size
+	for i := 0; i < 800; i++ {
+		n := 3 + rng.Intn(2)
+		memo := memos[n]
+		k := rng.Intn(n*n - 2)
+		if n == 4 && k < 5 {
+			k = 5 + rng.Intn(9)
+		}
+		b := randomPosition(rng, n, k)
+		x := b.ToMove()
+		value := func(c hex.Cell) bool { // x plays c: does x win?
+			b.PlayStone(x, c)
+			defer b.Undo()
+			return b.Winner() == x || !bruteWins(b, memo)
+		}
+		check := func(kind string, s hex.Bitset) {
+			for c := s.First(); c != hex.NoCell; c = s.Next(c + 1) {
+				checked++
+				if value(c) && !value(dom[c]) {
+					t.Fatalf("%s %s (dominator %s) wins but its dominator does not:\n%s", kind,
+						b.Geometry().CellName(c), b.Geometry().CellName(dom[c]), b.Diagram())
+				}
+			}
+		}
+		check("vulnerable", a.Vulnerable(b, x, dom))
+		check("capture-dominated", a.CaptureDominated(b, x, dom, part))
+	}
+	if checked < 100 {
+		t.Fatalf("only %d inferior cells checked", checked)
+	}
+	t.Logf("%d inferior cells checked", checked)
+}
+
+func TestFillInExamples(t *testing.T) {
+	tests := []struct {
+		name    string
+		diagram string
+		dead    string // cells expected dead (subset check)
+		black   string // cells expected Black-captured (subset check)
+	}{
+		{"eye", `
+ . B B .
+  B . B .
+   B B . .
+    . . . .`, "b2", ""},
+		{"edge pair", `
+ . . . .
+  . B . .
+   . . . .
+    . . . .`, "", "b1 c1"},
+		{"cut off corner", `
+ . W . .
+  W . . .
+   . . . .
+    . . . .`, "a1", ""},
+	}
+	a := NewAnalyzer()
+	for _, tc := range tests {
+		b, err := hex.ParseDiagram(tc.diagram)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r Result
+		a.FillIn(b, hex.White, &r)
+		g := b.Geometry()
+		for _, want := range strings.Fields(tc.dead) {
+			c, _ := g.ParseCell(want)
+			if !r.Dead.Has(c) {
+				t.Errorf("%s: %s not found dead (dead: %s)", tc.name, want, names(b, r.Dead))
+			}
+		}
+		for _, want := range strings.Fields(tc.black) {
+			c, _ := g.ParseCell(want)
+			if !r.Captured[hex.Black].Has(c) {
+				t.Errorf("%s: %s not found Black-captured (captured: %s)", tc.name, want, names(b, r.Captured[hex.Black]))
+			}
+		}
+		r.Undo(b)
+		if b.NumStones() != strings.Count(tc.diagram, "B")+strings.Count(tc.diagram, "W") {
+			t.Errorf("%s: Undo did not restore the board", tc.name)
+		}
+	}
+}
+
+func TestParsePatternsErrors(t *testing.T) {
+	bad := []string{
+		"pattern x dead\n* B\n",               // no end
+		"end\n",                               // end without pattern
+		"* B\n",                               // row outside
+		"pattern x bogus\n*\nend\n",           // unknown kind
+		"pattern x dead south\n*\nend\n",      // unknown anchor
+		"pattern x dead\nB B\nend\n",          // no target
+		"pattern x dead\n* *\nend\n",          // two targets for dead
+		"pattern x captured\n* Q\nend\n",      // bad token
+		"pattern x\n*\nend\n",                 // too few words
+		"pattern x dead\n*\npattern y dead\n", // nested
+	}
+	for _, s := range bad {
+		if _, err := ParsePatterns(s); !errors.Is(err, ErrPatternSyntax) {
+			t.Errorf("ParsePatterns(%q) = %v, want ErrPatternSyntax", s, err)
+		}
+	}
+	ps := DefaultPatterns()
+	if len(ps.Patterns) == 0 {
+		t.Fatal("no default patterns")
+	}
+}
+
+// embed places variant vi of its pattern with origin (x0, y0) on an empty board,
+// returning false if it does not fit.
+func embed(b *hex.Board, va *variant, x0, y0 int) bool {
+	g := b.Geometry()
+	for _, c := range va.cells {
+		x, y := x0+c.dx, y0+c.dy
+		if x < 0 || y < 0 || x >= g.W || y >= g.H {
+			return false
+		}
+	}
+	for _, c := range va.cells {
+		p := g.At(x0+c.dx, y0+c.dy)
+		switch c.what {
+		case pOwn:
+			b.PlayStone(va.owner, p)
+		case pOpp:
+			b.PlayStone(va.owner.Opp(), p)
+		}
+	}
+	return true
+}
+
+// TestPatternsProved proves every pattern of the embedded file by brute force: each
+// variant is embedded at every fitting place of 4x4 and 5x5 boards (the rest empty,
+// plus random extra stones on 5x5); a dead target must be dead by the definition
+// (all completions) and filling a captured set with the owner's stones must keep the
+// minimax value for both sides to move.
+func TestPatternsProved(t *testing.T) {
+	ps := DefaultPatterns()
+	rng := rand.New(rand.NewSource(3))
+	for i, p := range ps.Patterns {
+		proved := 0
+		for vi := range ps.variants {
+			va := &ps.variants[vi]
+			if va.pat != i {
+				continue
+			}
+			for _, n := range []int{4, 5} {
+				g := hex.MustGeometry(n, n)
+				va.each(g, func(x0, y0 int) {
+					for rep := 0; rep < 1+2*(n-4); rep++ {
+						b := hex.NewBoardGeometry(g)
+						if !embed(b, va, x0, y0) || b.Winner() != hex.Empty {
+							return
+						}
+						var targets hex.Bitset
+						for _, c := range va.cells {
+							if c.what == pTarget {
+								targets.Set(g.At(x0+c.dx, y0+c.dy))
+							}
+						}
+						// extra random stones outside the pattern to keep brute force small
+						free := b.EmptyCells().AndNot(targets)
+						cells := free.AppendCells(nil)
+						rng.Shuffle(len(cells), func(a, b int) { cells[a], cells[b] = cells[b], cells[a] })
+						want := len(cells) - 9
+						for _, c := range cells[:max(0, want)] {
+							b.PlayStone([]hex.Color{hex.Black, hex.White}[rng.Intn(2)], c)
+						}
+						if b.Winner() != hex.Empty {
+							continue
+						}
+						if !va.matchAt(b, x0, y0) {
+							t.Fatalf("pattern %s does not match where it was embedded", p.Name)
+						}
+						switch p.Kind {
+						case KindDead:
+							c := targets.First()
+							if !isDead(b, c) {
+								t.Fatalf("pattern %s: %s is not dead:\n%s", p.Name, g.CellName(c), b.Diagram())
+							}
+						case KindCaptured:
+							for _, to := range []hex.Color{hex.Black, hex.White} {
+								b.SetToMove(to)
+								memo := map[uint64]bool{}
+								before := moverWins(b, memo)
+								nf := fill(b, targets, va.owner)
+								after := moverWins(b, memo)
+								for k := 0; k < nf; k++ {
+									b.Undo()
+								}
+								b.SetToMove(to)
+								if before != after {
+									t.Fatalf("pattern %s: filling %s changes the value:\n%s", p.Name, names(b, targets), b.Diagram())
+								}
+							}
+						}
+						proved++
+					}
+				})
+			}
+		}
+		if proved == 0 {
+			t.Errorf("pattern %s was never embedded: not proved", p.Name)
+		}
+		t.Logf("pattern %s: %d placements proved", p.Name, proved)
+	}
+}
+
+func FuzzParsePatterns(f *testing.F) {
+	f.Add(defaultPatternText)
+	f.Add("pattern x dead\n? B\n W * B\nend\n")
+	f.Add("pattern y captured north\n* *\n B\nend\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		ps, err := ParsePatterns(s)
+		if err != nil {
+			if !errors.Is(err, ErrPatternSyntax) {
+				t.Fatalf("error %v does not wrap ErrPatternSyntax", err)
+			}
+			return
+		}
+		// every parsed pattern must be usable on a board
+		b := hex.MustBoard(3, 3)
+		_ = ps.MatchDead(b)
+		_ = ps.MatchCaptured(b, hex.Black)
+		_ = ps.MatchCaptured(b, hex.White)
+	})
+}

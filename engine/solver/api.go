@@ -1,0 +1,143 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/engine/vc"
+)
+
+// Solve solves b for the side to move with a fresh solver of configuration cfg.
+func Solve(ctx context.Context, b *hex.Board, cfg Config) (Result, error) {
+	return New(cfg).Solve(ctx, b)
+}
+
+// TrueWinner returns the colour that wins b with perfect play (side to move:
+// b.ToMove()), searching at most maxNodes nodes (0: no limit). It is the labelling
+// function for datasets (field true_winner): ErrLimit (wrapped) means "unknown".
+func TrueWinner(ctx context.Context, b *hex.Board, maxNodes int64) (hex.Color, error) {
+	cfg := DefaultConfig()
+	cfg.MaxNodes, cfg.TTBits = maxNodes, 16
+	r, err := New(cfg).Solve(ctx, b)
+	if err != nil {
+		return hex.Empty, err
+	}
+	return r.Winner, nil
+}
+
+// Labeler labels many positions with their true winner, reusing one solver (and its
+// transposition table) between calls; it is not safe for concurrent use.
+type Labeler struct {
+	s        *Solver
+	MaxNodes int64 // node limit per position (0: none)
+}
+
+// NewLabeler returns a labeler with a per-position node limit (0: none).
+func NewLabeler(maxNodes int64) *Labeler {
+	cfg := DefaultConfig()
+	cfg.TTBits = 18
+	return &Labeler{s: New(cfg), MaxNodes: maxNodes}
+}
+
+// Winner returns the true winner of b (side to move b.ToMove()), or ErrLimit
+// (wrapped) when the node limit is reached first.
+func (l *Labeler) Winner(ctx context.Context, b *hex.Board) (hex.Color, error) {
+	l.s.cfg.MaxNodes = l.MaxNodes
+	r, err := l.s.Solve(ctx, b)
+	if err != nil {
+		return hex.Empty, err
+	}
+	return r.Winner, nil
+}
+
+// MoveValue is the solved value of one move of the side to move.
+type MoveValue struct {
+	Move  hex.Cell
+	Wins  bool // the move wins for the side to move
+	Nodes int64
+}
+
+// WinningMoves solves every empty cell as a move for the side to move of b and returns
+// the winning ones (in cell order), together with every move's value. The solver's
+// transposition table is shared between the moves.
+func (s *Solver) WinningMoves(ctx context.Context, b *hex.Board) (wins []hex.Cell, all []MoveValue, st Stats, err error) {
+	start := time.Now()
+	if b.Winner() != hex.Empty {
+		return nil, nil, st, fmt.Errorf("%w: the game is already over", ErrBadPosition)
+	}
+	x := b.ToMove()
+	if x != hex.Black && x != hex.White {
+		return nil, nil, st, fmt.Errorf("%w: no side to move", ErrBadPosition)
+	}
+	c := b.Clone()
+	empty := c.EmptyCells()
+	for m := empty.First(); m != hex.NoCell; m = empty.Next(m + 1) {
+		c.PlayStone(x, m)
+		r, e := s.Solve(ctx, c)
+		c.Undo()
+		st.Nodes += r.Stats.Nodes
+		st.TTHits += r.Stats.TTHits
+		st.Pruned += r.Stats.Pruned
+		st.MaxDepth = max(st.MaxDepth, r.Stats.MaxDepth+1)
+		if e != nil {
+			st.Elapsed = time.Since(start)
+			return wins, all, st, e
+		}
+		mv := MoveValue{Move: m, Wins: r.Winner == x, Nodes: r.Stats.Nodes}
+		all = append(all, mv)
+		if mv.Wins {
+			wins = append(wins, m)
+		}
+	}
+	st.Elapsed = time.Since(start)
+	return wins, all, st, nil
+}
+
+// Opening is the solved value of one first move on an empty board.
+type Opening struct {
+	Cell      hex.Cell
+	BlackWins bool
+	Nodes     int64
+	Elapsed   time.Duration
+}
+
+// SolveOpenings solves every one-stone opening (Black's first move, White to move, no
+// swap) on an empty w x h board. progress, when not nil, is called after each opening.
+func (s *Solver) SolveOpenings(ctx context.Context, w, h int, progress func(Opening)) ([]Opening, error) {
+	b, err := hex.NewBoard(w, h)
+	if err != nil {
+		return nil, fmt.Errorf("solver: %w", err)
+	}
+	var out []Opening
+	for m := hex.Cell(0); int(m) < b.Geometry().N; m++ {
+		b.PlayStone(hex.Black, m)
+		r, e := s.Solve(ctx, b)
+		b.Undo()
+		if e != nil {
+			return out, e
+		}
+		o := Opening{Cell: m, BlackWins: r.Winner == hex.Black, Nodes: r.Stats.Nodes, Elapsed: r.Stats.Elapsed}
+		out = append(out, o)
+		if progress != nil {
+			progress(o)
+		}
+	}
+	return out, nil
+}
+
+// DefaultConfig returns the configuration the command line and GTP use: the
+// built-in H-search (HSearch) as the Connector, ICE and inferior-cell pruning on, a
+// 2^20-entry transposition table, no node or time limit.
+func DefaultConfig() Config {
+	return Config{TTBits: 20, Connector: NewHSearch()}
+}
+
+// EngineVCConfig returns DefaultConfig with engine/vc's H-search (through
+// VCConnector, small limits) as the Connector instead of the built-in one.
+func EngineVCConfig() Config {
+	vcfg := vc.DefaultConfig()
+	vcfg.MaxFull, vcfg.MaxSemi, vcfg.MaxOr = 4, 8, 3
+	return Config{TTBits: 20, Connector: NewVCConnector(vcfg)}
+}

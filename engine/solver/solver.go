@@ -1,0 +1,566 @@
+// Package solver computes the game-theoretic value of Hex positions by depth-first
+// search, after Henderson, Arneson & Hayward 2009, "Solving 8x8 Hex" (section 4, the
+// DFS solver; section 3, inferior cell analysis; the proof-set and transposition
+// deductions).
+//
+// At every node the solver fills in dead and captured cells (engine/ice), looks the
+// filled position up in a transposition table keyed by its Zobrist hash (the 180°
+// rotated position is probed too), stops at once when the side to move connects in
+// one move or a Connector reports a winning virtual connection, restricts the moves to
+// the mustplay region (the opponent's one-move wins, or a Connector's mustplay), drops
+// moves to vulnerable and capture-dominated cells, and searches the remaining moves in
+// order. Every result carries a proof set: empty cells such that the winner still wins
+// when every other empty cell is given to the loser. When a move loses, the loser's
+// remaining candidates shrink to the winner's proof set (proof-set pruning: any move
+// outside it loses too).
+//
+// Move ordering: mustplay size first (smaller mustplay regions come from Connector),
+// then the cheap "two-way distance" score: for each cell the length of the shortest
+// edge-to-edge path through it for each colour (empty cells counted, own stones free),
+// summed over both colours; cells on short paths of both players come first.
+package solver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/engine/ice"
+)
+
+// ErrLimit is returned (wrapped) when the node or time limit stops the search before
+// the position is solved.
+var ErrLimit = errors.New("solver: search limit reached")
+
+// ErrBadPosition is returned (wrapped) for a position the solver cannot take.
+var ErrBadPosition = errors.New("solver: bad position")
+
+// Connector is the virtual-connection oracle the solver consumes (engine/vc can
+// satisfy it through a small adapter). All sets are cells of b.
+type Connector interface {
+	// WinningVC reports whether colour c connects its two edges on b even with the
+	// opponent to move, with a carrier: empty cells c needs (c wins when every other
+	// empty cell is given to the opponent).
+	WinningVC(b *hex.Board, c hex.Color) (carrier hex.Bitset, ok bool)
+	// WinningSC reports whether colour c, moving first, connects its edges by playing
+	// key, with the carrier (key included) as the proof.
+	WinningSC(b *hex.Board, c hex.Color) (key hex.Cell, carrier hex.Bitset, ok bool)
+	// Mustplay returns, for the side x to move, a set of empty cells outside which
+	// every x-move loses because the opponent then connects, together with a proof:
+	// the empty cells the opponent needs for those wins. ok is false when the
+	// opponent has no known winning connection.
+	Mustplay(b *hex.Board, x hex.Color) (must, proof hex.Bitset, ok bool)
+}
+
+// Config holds the solver's parameters. The zero value is usable: no limits, ICE and
+// inferior-cell pruning on, a 2^20-entry transposition table, no Connector.
+type Config struct {
+	MaxNodes   int64         // stop after this many nodes (0: no limit)
+	Timeout    time.Duration // stop after this long (0: no limit)
+	TTBits     int           // log2 of transposition table entries (0: 20; max 26)
+	NoICE      bool          // disable fill-in of dead and captured cells
+	NoInferior bool          // disable vulnerable and capture-dominated pruning
+	NoTT       bool          // disable the transposition table
+	NoReduce   bool          // disable proof-set reduction (section 5 of the paper)
+	// NoLookahead disables the 1-ply Connector lookahead (a move after which the mover
+	// has a winning VC wins at once; the other moves are ordered by the size of the
+	// opponent's mustplay after them).
+	NoLookahead bool
+	Connector   Connector // optional virtual-connection oracle
+}
+
+// Stats are counters of one Solve call.
+type Stats struct {
+	Nodes    int64         // nodes searched (positions expanded)
+	TTHits   int64         // transposition table hits (rotations included)
+	Pruned   int64         // moves dropped as vulnerable or capture-dominated
+	MaxDepth int           // deepest ply reached
+	Elapsed  time.Duration // wall time
+}
+
+// Result is the solved value of a position.
+type Result struct {
+	Winner hex.Color // the colour that wins with perfect play
+	ToMove hex.Color // the side to move in the solved position
+	// Move is a winning move for the side to move when it wins, else hex.NoCell (also
+	// NoCell when the position was decided without search, e.g. already connected).
+	Move hex.Cell
+	// Proof is a proof set: empty cells such that Winner still wins when every other
+	// empty cell is filled with the loser's stones.
+	Proof hex.Bitset
+	Stats Stats
+}
+
+type ttEntry struct {
+	key   uint64
+	proof hex.Bitset
+	best  hex.Cell
+	win   bool // the side to move wins
+	used  bool
+}
+
+// Solver solves positions; it keeps its transposition table between calls on boards
+// of the same size. It is not safe for concurrent use.
+type Solver struct {
+	cfg   Config
+	an    *ice.Analyzer
+	tt    []ttEntry
+	mask  uint64
+	g     *hex.Geometry
+	zob   [3][]uint64 // keys per colour and cell, for the current geometry
+	zmove uint64
+
+	b        *hex.Board
+	stats    Stats
+	aborted  bool
+	ctx      context.Context
+	deadline time.Time
+	plies    []plyBuf
+}
+
+type plyBuf struct {
+	moves   []hex.Cell
+	score   []int32
+	primary []int32    // lookahead ordering key per cell
+	dom     []hex.Cell // dominator (killer) per cell, NoCell if not pruned
+	dom2    []hex.Cell // scratch: capture-dominators
+	part    []hex.Cell // partner cell that must stay empty for the domination
+	dist    [4][]int32
+	queue   []hex.Cell
+	result  ice.Result
+}
+
+// New returns a solver with configuration cfg.
+func New(cfg Config) *Solver {
+	bitsN := cfg.TTBits
+	if bitsN <= 0 {
+		bitsN = 20
+	}
+	if bitsN > 26 {
+		bitsN = 26
+	}
+	s := &Solver{cfg: cfg, an: ice.NewAnalyzer()}
+	if !cfg.NoTT {
+		s.tt = make([]ttEntry, 1<<bitsN)
+		s.mask = 1<<bitsN - 1
+	}
+	return s
+}
+
+// Config returns the solver's configuration.
+func (s *Solver) Config() Config { return s.cfg }
+
+// setup prepares geometry-dependent state.
+func (s *Solver) setup(g *hex.Geometry) {
+	if s.g == g {
+		return
+	}
+	if s.g != nil { // a fresh table is already empty
+		clear(s.tt)
+	}
+	s.g = g
+	x := uint64(0x2545F4914F6CDD1D) ^ uint64(g.W*131+g.H)
+	next := func() uint64 {
+		x += 0x9E3779B97F4A7C15
+		z := x
+		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+		z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+		return z ^ (z >> 31)
+	}
+	for c := 1; c < 3; c++ {
+		s.zob[c] = make([]uint64, g.N)
+		for i := range s.zob[c] {
+			s.zob[c][i] = next()
+		}
+	}
+	s.zmove = next()
+	s.plies = make([]plyBuf, g.N+2)
+	for i := range s.plies {
+		p := &s.plies[i]
+		p.moves = make([]hex.Cell, 0, g.N)
+		p.score = make([]int32, g.N)
+		p.primary = make([]int32, g.N)
+		p.dom = make([]hex.Cell, g.N)
+		p.dom2 = make([]hex.Cell, g.N)
+		p.part = make([]hex.Cell, g.N)
+		for k := range p.dist {
+			p.dist[k] = make([]int32, hex.NumPoints)
+		}
+		p.queue = make([]hex.Cell, 0, hex.NumPoints)
+	}
+}
+
+// hashes returns the Zobrist hash of b and of its 180° rotation (side to move
+// included).
+func (s *Solver) hashes(b *hex.Board) (h, hr uint64) {
+	n := hex.Cell(s.g.N - 1)
+	for c := hex.Black; c <= hex.White; c++ {
+		st := b.StonesPtr(c)
+		z := s.zob[c]
+		for p := st.First(); p != hex.NoCell; p = st.Next(p + 1) {
+			h ^= z[p]
+			hr ^= z[n-p]
+		}
+	}
+	if b.ToMove() == hex.White {
+		h ^= s.zmove
+		hr ^= s.zmove
+	}
+	return h, hr
+}
+
+func (s *Solver) rotate(p hex.Bitset) hex.Bitset {
+	var r hex.Bitset
+	n := hex.Cell(s.g.N - 1)
+	for c := p.First(); c != hex.NoCell; c = p.Next(c + 1) {
+		r.Set(n - c)
+	}
+	return r
+}
+
+// probe looks the position up; rot reports a hit on the rotated key (proof and move
+// returned already rotated back).
+func (s *Solver) probe(h, hr uint64) (win bool, proof hex.Bitset, best hex.Cell, ok bool) {
+	if s.tt == nil {
+		return
+	}
+	if e := &s.tt[h&s.mask]; e.used && e.key == h {
+		return e.win, e.proof, e.best, true
+	}
+	if e := &s.tt[hr&s.mask]; e.used && e.key == hr {
+		best = e.best
+		if best >= 0 {
+			best = hex.Cell(s.g.N-1) - best
+		}
+		return e.win, s.rotate(e.proof), best, true
+	}
+	return
+}
+
+func (s *Solver) store(h uint64, win bool, proof hex.Bitset, best hex.Cell) {
+	if s.tt == nil {
+		return
+	}
+	s.tt[h&s.mask] = ttEntry{key: h, proof: proof, best: best, win: win, used: true}
+}
+
+// Solve solves b for the side to move (b.ToMove()); b is not modified. It returns
+// ErrLimit (wrapped) when a limit or ctx stops it first.
+func (s *Solver) Solve(ctx context.Context, b *hex.Board) (Result, error) {
+	start := time.Now()
+	res := Result{ToMove: b.ToMove(), Move: hex.NoCell}
+	if b.ToMove() != hex.Black && b.ToMove() != hex.White {
+		return res, fmt.Errorf("%w: no side to move", ErrBadPosition)
+	}
+	if w := b.Winner(); w != hex.Empty {
+		res.Winner = w
+		return res, nil
+	}
+	if b.Resigned() != hex.Empty {
+		return res, fmt.Errorf("%w: the game ended by resignation", ErrBadPosition)
+	}
+	s.setup(b.Geometry())
+	s.b = b.Clone()
+	s.stats = Stats{}
+	s.aborted = false
+	s.ctx = ctx
+	s.deadline = time.Time{}
+	if s.cfg.Timeout > 0 {
+		s.deadline = start.Add(s.cfg.Timeout)
+	}
+	win, proof, best := s.solve(0)
+	s.stats.Elapsed = time.Since(start)
+	res.Stats = s.stats
+	s.b = nil
+	if s.aborted {
+		return res, fmt.Errorf("%w after %d nodes (%v)", ErrLimit, s.stats.Nodes, s.stats.Elapsed.Round(time.Millisecond))
+	}
+	if win {
+		res.Winner = res.ToMove
+		res.Move = best
+	} else {
+		res.Winner = res.ToMove.Opp()
+	}
+	res.Proof = proof
+	return res, nil
+}
+
+// checkLimits sets s.aborted when a limit has been reached.
+func (s *Solver) checkLimits() {
+	if s.cfg.MaxNodes > 0 && s.stats.Nodes >= s.cfg.MaxNodes {
+		s.aborted = true
+		return
+	}
+	if s.stats.Nodes&255 != 0 {
+		return
+	}
+	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
+		s.aborted = true
+		return
+	}
+	if s.ctx != nil && s.ctx.Err() != nil {
+		s.aborted = true
+	}
+}
+
+// winInOne returns an empty cell where colour c connects its edges at once, or NoCell.
+func winInOne(b *hex.Board, c hex.Color, empty *hex.Bitset) hex.Cell {
+	e1, e2 := hex.EdgesOf(c)
+	r1, r2 := b.Find(e1), b.Find(e2)
+	g := b.Geometry()
+	// only cells touching the group of e1 can win at once
+	for p := empty.First(); p != hex.NoCell; p = empty.Next(p + 1) {
+		t1, t2 := false, false
+		for _, q := range g.Neighbours(p) {
+			if b.At(q) != c {
+				continue
+			}
+			r := b.Find(q)
+			if r == r1 {
+				t1 = true
+			} else if r == r2 {
+				t2 = true
+			}
+		}
+		if t1 && t2 {
+			return p
+		}
+	}
+	return hex.NoCell
+}
+
+// solve returns whether the side to move wins, the proof set (empty cells of the
+// current position) and a winning move when it wins.
+func (s *Solver) solve(ply int) (bool, hex.Bitset, hex.Cell) {
+	var none hex.Bitset
+	s.stats.Nodes++
+	if ply > s.stats.MaxDepth {
+		s.stats.MaxDepth = ply
+	}
+	s.checkLimits()
+	if s.aborted {
+		return false, none, hex.NoCell
+	}
+	b := s.b
+	x := b.ToMove()
+	o := x.Opp()
+	pb := &s.plies[ply]
+	fr := &pb.result
+	*fr = ice.Result{}
+	if !s.cfg.NoICE {
+		s.an.FillIn(b, o, fr)
+	}
+	win, proof, best := s.node(ply, x, o)
+	if !s.aborted {
+		w := o
+		if win {
+			w = x
+		}
+		proof = proof.Or(fr.Captured[w])
+	}
+	fr.Undo(b)
+	return win, proof, best
+}
+
+// node searches the (filled-in) position at ply.
+func (s *Solver) node(ply int, x, o hex.Color) (bool, hex.Bitset, hex.Cell) {
+	var none hex.Bitset
+	b := s.b
+	switch b.Winner() {
+	case x:
+		return true, none, hex.NoCell
+	case o:
+		return false, none, hex.NoCell
+	}
+	h, hr := s.hashes(b)
+	if win, proof, best, ok := s.probe(h, hr); ok {
+		s.stats.TTHits++
+		return win, proof, best
+	}
+	empty := b.EmptyCells()
+	if c := winInOne(b, x, &empty); c != hex.NoCell {
+		var p hex.Bitset
+		p.Set(c)
+		s.store(h, true, p, c)
+		return true, p, c
+	}
+	if cn := s.cfg.Connector; cn != nil {
+		if car, ok := cn.WinningVC(b, o); ok {
+			car = car.And(empty)
+			s.store(h, false, car, hex.NoCell)
+			return false, car, hex.NoCell
+		}
+		if key, car, ok := cn.WinningSC(b, x); ok && empty.Has(key) {
+			car = car.And(empty)
+			s.store(h, true, car, key)
+			return true, car, key
+		}
+		if car, ok := cn.WinningVC(b, x); ok {
+			car = car.And(empty)
+			m := car.First()
+			if m == hex.NoCell {
+				m = empty.First()
+			}
+			car.Set(m)
+			s.store(h, true, car, m)
+			return true, car, m
+		}
+	}
+	pb := &s.plies[ply]
+	must := empty
+	var loss hex.Bitset // the opponent's proof, accumulated over refuted moves
+	if t := winInOne(b, o, &empty); t != hex.NoCell {
+		must = hex.Bitset{}
+		must.Set(t)
+		loss.Set(t)
+	} else if cn := s.cfg.Connector; cn != nil {
+		if m, pr, ok := cn.Mustplay(b, x); ok {
+			must = m.And(empty)
+			loss = pr.And(empty)
+		}
+	}
+	// inferior cells of the side to move
+	for i := range pb.dom {
+		pb.dom[i] = hex.NoCell
+	}
+	cand := must
+	if !s.cfg.NoInferior && !s.cfg.NoICE && must.Count() > 1 {
+		cand = s.pruneInferior(b, x, must, pb)
+	}
+	// 1-ply lookahead with the connector
+	look := false
+	if cn := s.cfg.Connector; cn != nil && !s.cfg.NoLookahead && cand.Count() > 1 {
+		look = true
+		for m := cand.First(); m != hex.NoCell; m = cand.Next(m + 1) {
+			b.PlayStone(x, m)
+			if car, ok := cn.WinningVC(b, x); ok {
+				b.Undo()
+				car = car.And(empty)
+				car.Set(m)
+				car = s.reduce(ply, car, o)
+				s.store(h, true, car, m)
+				return true, car, m
+			}
+			score := int32(b.Geometry().N + 1)
+			if mp, pr, ok := cn.Mustplay(b, o); ok {
+				if mp.IsEmpty() {
+					// no reply meets every SC of the mover: it connects next move
+					b.Undo()
+					pr = pr.And(empty)
+					pr.Set(m)
+					pr = s.reduce(ply, pr, o)
+					s.store(h, true, pr, m)
+					return true, pr, m
+				}
+				score = int32(mp.Count())
+			}
+			b.Undo()
+			pb.primary[m] = score
+		}
+	}
+	// order
+	moves := s.order(b, x, cand, pb, look)
+	for _, m := range moves {
+		if !must.Has(m) {
+			continue
+		}
+		b.PlayStone(x, m)
+		cwin, cp, _ := s.solve(ply + 1)
+		b.Undo()
+		if s.aborted {
+			return false, none, hex.NoCell
+		}
+		if !cwin {
+			cp.Set(m)
+			cp = s.reduce(ply, cp, o)
+			s.store(h, true, cp, m)
+			return true, cp, m
+		}
+		must = must.And(cp)
+		loss = loss.Or(cp)
+	}
+	// x loses: the proof must keep every pruned inferior cell's dominator empty
+	for changed := true; changed; {
+		changed = false
+		for c := loss.First(); c != hex.NoCell; c = loss.Next(c + 1) {
+			if d := pb.dom[c]; d != hex.NoCell {
+				before := loss
+				loss.Set(d)
+				if p := pb.part[c]; p != hex.NoCell {
+					loss.Set(p)
+				}
+				if before != loss {
+					changed = true
+				}
+			}
+		}
+	}
+	loss = loss.And(empty)
+	loss = s.reduce(ply, loss, x)
+	s.store(h, false, loss, hex.NoCell)
+	return false, loss, hex.NoCell
+}
+
+// pruneInferior removes from must the x-vulnerable and x-capture-dominated cells whose
+// dominator stays a candidate (so no cycle of dominations prunes every move), and
+// records each pruned cell's dominator in pb.dom.
+func (s *Solver) pruneInferior(b *hex.Board, x hex.Color, must hex.Bitset, pb *plyBuf) hex.Bitset {
+	for i := range pb.part {
+		pb.part[i] = hex.NoCell
+	}
+	cand := must
+	vul := s.an.Vulnerable(b, x, pb.dom)
+	for c := vul.First(); c != hex.NoCell; c = vul.Next(c + 1) {
+		if !cand.Has(c) {
+			pb.dom[c] = hex.NoCell
+			continue
+		}
+		k := pb.dom[c]
+		if cand.Has(k) {
+			cand.Clear(c)
+			s.stats.Pruned++
+		} else {
+			pb.dom[c] = hex.NoCell
+		}
+	}
+	cd := s.an.CaptureDominated(b, x, pb.dom2, pb.part)
+	for c := cd.First(); c != hex.NoCell; c = cd.Next(c + 1) {
+		d := pb.dom2[c]
+		if !cand.Has(c) || pb.dom[c] != hex.NoCell || !cand.Has(d) {
+			pb.part[c] = hex.NoCell
+			continue
+		}
+		cand.Clear(c)
+		pb.dom[c] = d
+		s.stats.Pruned++
+	}
+	return cand
+}
+
+// reduce shrinks a proof set of the current position (proof-set reduction, section 5):
+// every empty cell outside it is given to the loser, then cells that inferior cell
+// analysis finds dead or loser-captured leave the proof.
+func (s *Solver) reduce(ply int, proof hex.Bitset, loser hex.Color) hex.Bitset {
+	if s.cfg.NoReduce || s.cfg.NoICE {
+		return proof
+	}
+	b := s.b
+	to := b.ToMove()
+	out := b.EmptyCells().AndNot(proof)
+	n := 0
+	for p := out.First(); p != hex.NoCell; p = out.Next(p + 1) {
+		b.PlayStone(loser, p)
+		n++
+	}
+	b.SetToMove(to)
+	var r ice.Result
+	s.an.FillInFor(b, loser, &r)
+	r.Undo(b)
+	for i := 0; i < n; i++ {
+		b.Undo()
+	}
+	b.SetToMove(to)
+	return proof.AndNot(r.Dead).AndNot(r.Captured[loser])
+}
