@@ -7,42 +7,8 @@ import (
 	"testing"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/internal/brute"
 )
-
-// bruteWins reports whether the side to move wins b (plain minimax with a memo).
-func bruteWins(b *hex.Board, memo map[uint64]bool) bool {
-	if v, ok := memo[b.Hash()]; ok {
-		return v
-	}
-	x := b.ToMove()
-	empty := b.EmptyCells()
-	win := false
-	for m := empty.First(); m != hex.NoCell && !win; m = empty.Next(m + 1) { // wins at once first
-		b.PlayStone(x, m)
-		win = b.Winner() == x
-		b.Undo()
-	}
-	for m := empty.First(); m != hex.NoCell && !win; m = empty.Next(m + 1) {
-		b.PlayStone(x, m)
-		if b.Winner() == x || !bruteWins(b, memo) {
-			win = true
-		}
-		b.Undo()
-	}
-	memo[b.Hash()] = win
-	return win
-}
-
-// moverWins is bruteWins for a position that may already be decided.
-func moverWins(b *hex.Board, memo map[uint64]bool) bool {
-	switch b.Winner() {
-	case b.ToMove():
-		return true
-	case b.ToMove().Opp():
-		return false
-	}
-	return bruteWins(b, memo)
-}
 
 // isDead reports whether the colour of empty cell c never decides the winner of any
 // completion of b (the definition of a dead cell), by enumerating the completions.
@@ -142,14 +108,14 @@ func TestFillInPreservesValue(t *testing.T) {
 				min = 12
 			}
 			b := randomPosition(rng, n, min+rng.Intn(n*n-min-1))
-			before := moverWins(b, memo)
+			before := brute.MoverWins(b, memo)
 			var r Result
 			dc := hex.Black
 			if rng.Intn(2) == 0 {
 				dc = hex.White
 			}
 			a.FillIn(b, dc, &r)
-			after := moverWins(b, memo)
+			after := brute.MoverWins(b, memo)
 			if before != after {
 				t.Fatalf("fill-in changed the value (mover wins %v -> %v); after fill-in (dead %v, black captured %v, white captured %v):\n%s",
 					before, after, names(b, r.Dead), names(b, r.Captured[hex.Black]), names(b, r.Captured[hex.White]), b.Diagram())
@@ -190,7 +156,7 @@ func TestInferiorMovesAreInferior(t *testing.T) {
 		value := func(c hex.Cell) bool { // x plays c: does x win?
 			b.PlayStone(x, c)
 			defer b.Undo()
-			return b.Winner() == x || !bruteWins(b, memo)
+			return b.Winner() == x || !brute.Wins(b, memo)
 		}
 		check := func(kind string, s hex.Bitset) {
 			for c := s.First(); c != hex.NoCell; c = s.Next(c + 1) {
@@ -360,9 +326,9 @@ func TestPatternsProved(t *testing.T) {
 							for _, to := range []hex.Color{hex.Black, hex.White} {
 								b.SetToMove(to)
 								memo := map[uint64]bool{}
-								before := moverWins(b, memo)
+								before := brute.MoverWins(b, memo)
 								nf := fill(b, targets, va.owner)
-								after := moverWins(b, memo)
+								after := brute.MoverWins(b, memo)
 								for k := 0; k < nf; k++ {
 									b.Undo()
 								}

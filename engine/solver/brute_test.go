@@ -7,32 +7,8 @@ import (
 
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/vc"
+	"github.com/hexlearn/hexlearn/internal/brute"
 )
-
-// bruteWins reports whether the side to move wins b, by plain minimax with a memo on
-// the hash (the oracle: no pruning, no fill-in).
-func bruteWins(b *hex.Board, memo map[uint64]bool) bool {
-	if v, ok := memo[b.Hash()]; ok {
-		return v
-	}
-	x := b.ToMove()
-	empty := b.EmptyCells()
-	win := false
-	for m := empty.First(); m != hex.NoCell && !win; m = empty.Next(m + 1) { // wins at once first
-		b.PlayStone(x, m)
-		win = b.Winner() == x
-		b.Undo()
-	}
-	for m := empty.First(); m != hex.NoCell && !win; m = empty.Next(m + 1) {
-		b.PlayStone(x, m)
-		if b.Winner() == x || !bruteWins(b, memo) {
-			win = true
-		}
-		b.Undo()
-	}
-	memo[b.Hash()] = win
-	return win
-}
 
 // randomPosition plays k random stones alternately (no winner yet).
 func randomPosition(rng *rand.Rand, n, k int) *hex.Board {
@@ -89,7 +65,7 @@ func TestAgainstBruteForce(t *testing.T) {
 			if n == 5 && len(memo) > 2_000_000 {
 				memo = map[uint64]bool{}
 			}
-			want := bruteWins(b, memo)
+			want := brute.Wins(b, memo)
 			for name, s := range solvers {
 				if name == "vc" && (n == 5 || i%4 != 0) {
 					continue // engine/vc's builder is slow: a sample of 3x3 and 4x4 only
@@ -103,7 +79,7 @@ func TestAgainstBruteForce(t *testing.T) {
 				}
 				if r.Winner == b.ToMove() && r.Move != hex.NoCell {
 					b.PlayStone(b.ToMove(), r.Move)
-					ok := b.Winner() == b.ToMove().Opp() || !bruteWins(b, memo)
+					ok := b.Winner() == b.ToMove().Opp() || !brute.Wins(b, memo)
 					b.Undo()
 					if !ok {
 						t.Fatalf("%s: winning move %s does not win\n%s", name, b.Geometry().CellName(r.Move), b.Diagram())
@@ -137,7 +113,7 @@ func checkProof(t *testing.T, name string, b *hex.Board, r Result, memo map[uint
 	case to.Opp():
 		moverWins = false
 	default:
-		moverWins = bruteWins(c, memo)
+		moverWins = brute.Wins(c, memo)
 	}
 	if moverWins != (r.Winner == to) {
 		t.Fatalf("%s: proof set %v is not a proof for %s\n%s", name, cellNames(b, r.Proof), r.Winner, b.Diagram())

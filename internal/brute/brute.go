@@ -1,0 +1,43 @@
+// Package brute is the plain game-tree oracle that hexlearn's clever algorithms are
+// tested against (DESIGN.md, "Oracles"): exhaustive minimax with a memo, no pruning
+// and no Hex knowledge beyond the rules. It is for small boards in tests.
+package brute
+
+import "github.com/hexlearn/hexlearn/engine/hex"
+
+// Wins reports whether the side to move wins b with perfect play. b must have no
+// winner yet; it is restored before Wins returns. memo caches results by hash and may
+// be shared between calls on boards of one size.
+func Wins(b *hex.Board, memo map[uint64]bool) bool {
+	if v, ok := memo[b.Hash()]; ok {
+		return v
+	}
+	x := b.ToMove()
+	empty := b.EmptyCells()
+	win := false
+	for m := empty.First(); m != hex.NoCell && !win; m = empty.Next(m + 1) { // wins at once first
+		b.PlayStone(x, m)
+		win = b.Winner() == x
+		b.Undo()
+	}
+	for m := empty.First(); m != hex.NoCell && !win; m = empty.Next(m + 1) {
+		b.PlayStone(x, m)
+		if b.Winner() == x || !Wins(b, memo) {
+			win = true
+		}
+		b.Undo()
+	}
+	memo[b.Hash()] = win
+	return win
+}
+
+// MoverWins is Wins for a position that may already be decided.
+func MoverWins(b *hex.Board, memo map[uint64]bool) bool {
+	switch b.Winner() {
+	case b.ToMove():
+		return true
+	case b.ToMove().Opp():
+		return false
+	}
+	return Wins(b, memo)
+}
