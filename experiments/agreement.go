@@ -4,11 +4,9 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/solver"
 	"github.com/hexlearn/hexlearn/experiments/report"
-	"github.com/hexlearn/hexlearn/model"
 )
 
 func init() {
@@ -37,17 +35,10 @@ func predicted(v float64, decided hex.Color) hex.Color {
 }
 
 func runAgreement(ctx context.Context, env *Env, r *report.Report) error {
-	if env.Model == nil {
-		return ErrNeedModel
-	}
 	if env.Size > 7 {
 		return fmt.Errorf("%w: the solver labels boards up to 7x7, not %dx%d", ErrBadEnv, env.Size, env.Size)
 	}
-	ex, err := circuit.NewExact(env.Exact)
-	if err != nil {
-		return err
-	}
-	le, err := model.NewEvaluator(env.Model, env.Size, env.Size)
+	ex, le, err := env.evaluators()
 	if err != nil {
 		return err
 	}

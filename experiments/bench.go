@@ -48,27 +48,8 @@ type BenchRow struct {
 // midgamePositions returns n distinct undecided positions with cells/4..cells/2
 // stones from seeded random games.
 func midgamePositions(size, n int, seed uint64) []*hex.Board {
-	g := hex.MustGeometry(size, size)
-	rng := rand.New(rand.NewPCG(seed, 0x6d6964))
-	cells := make([]hex.Cell, g.N)
-	var out []*hex.Board
-	seen := map[uint64]bool{}
-	for tries := 0; len(out) < n && tries < 1000*n; tries++ {
-		for i := range cells {
-			cells[i] = hex.Cell(i)
-		}
-		rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
-		ply := g.N/4 + rng.IntN(max(1, g.N/4))
-		b := hex.NewBoardGeometry(g)
-		for i := 0; i < ply; i++ {
-			b.PlayStone(b.ToMove(), cells[i])
-		}
-		if b.Winner() == hex.Empty && !seen[b.Hash()] {
-			seen[b.Hash()] = true
-			out = append(out, b)
-		}
-	}
-	return out
+	cells := size * size
+	return sampledPositions(size, n, cells/4, max(1, cells/4), rand.NewPCG(seed, 0x6d6964))
 }
 
 // RandomModel returns a network of the paper's shape (cells-hidden-1, tanh) with

@@ -171,20 +171,26 @@ func firstMoveBoards(size int) []*hex.Board {
 }
 
 // randomPositions returns n distinct undecided positions from seeded random games,
-// with the number of stones drawn uniformly from 1..cells/2 (fewer when a board has
-// too few distinct positions of that kind).
+// with the number of stones drawn uniformly from 1..cells/2.
 func randomPositions(size, n int, seed uint64) []*hex.Board {
 	g := hex.MustGeometry(size, size)
-	rng := rand.New(rand.NewPCG(seed, 0x706f73))
+	return sampledPositions(size, n, 1, max(1, g.N/2), rand.NewPCG(seed, 0x706f73))
+}
+
+// sampledPositions returns up to n distinct undecided positions from random games with
+// lo..lo+span-1 stones, drawn from src.
+func sampledPositions(size, n, lo, span int, src rand.Source) []*hex.Board {
+	g := hex.MustGeometry(size, size)
+	rng := rand.New(src)
 	out := make([]*hex.Board, 0, n)
 	seen := map[uint64]bool{}
 	cells := make([]hex.Cell, g.N)
-	for tries := 0; len(out) < n && tries < 100*n; tries++ {
+	for tries := 0; len(out) < n && tries < 1000*n; tries++ {
 		for i := range cells {
 			cells[i] = hex.Cell(i)
 		}
 		rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
-		ply := 1 + rng.IntN(max(1, g.N/2))
+		ply := min(g.N, lo+rng.IntN(span))
 		b := hex.NewBoardGeometry(g)
 		for i := 0; i < ply; i++ {
 			b.PlayStone(b.ToMove(), cells[i])
@@ -195,6 +201,22 @@ func randomPositions(size, n int, seed uint64) []*hex.Board {
 		}
 	}
 	return out
+}
+
+// evaluators returns a fresh exact evaluator and the learned evaluator of env.Model.
+func (env *Env) evaluators() (*circuit.Exact, *model.Evaluator, error) {
+	if env.Model == nil {
+		return nil, nil, ErrNeedModel
+	}
+	ex, err := circuit.NewExact(env.Exact)
+	if err != nil {
+		return nil, nil, err
+	}
+	le, err := model.NewEvaluator(env.Model, env.Size, env.Size)
+	if err != nil {
+		return nil, nil, err
+	}
+	return ex, le, nil
 }
 
 // hexGeometry returns the geometry of an n x n board.

@@ -10,7 +10,6 @@ import (
 	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/experiments/report"
-	"github.com/hexlearn/hexlearn/model"
 	"github.com/hexlearn/hexlearn/train"
 )
 
@@ -30,14 +29,7 @@ func init() {
 }
 
 func runValues(ctx context.Context, env *Env, r *report.Report) error {
-	if env.Model == nil {
-		return ErrNeedModel
-	}
-	ex, err := circuit.NewExact(env.Exact)
-	if err != nil {
-		return err
-	}
-	le, err := model.NewEvaluator(env.Model, env.Size, env.Size)
+	ex, le, err := env.evaluators()
 	if err != nil {
 		return err
 	}
@@ -109,14 +101,7 @@ func argmax(v []float64) int {
 }
 
 func runEvalTime(ctx context.Context, env *Env, r *report.Report) error {
-	if env.Model == nil {
-		return ErrNeedModel
-	}
-	ex, err := circuit.NewExact(env.Exact)
-	if err != nil {
-		return err
-	}
-	le, err := model.NewEvaluator(env.Model, env.Size, env.Size)
+	ex, le, err := env.evaluators()
 	if err != nil {
 		return err
 	}
