@@ -3,6 +3,7 @@ package vc
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
 )
@@ -42,13 +43,16 @@ func (r Rule) String() string {
 }
 
 // Conn is one full or semi connection between two points.
+//
+// The small fields come first so that the size and the first carrier words, which the
+// minimality checks read, usually share a cache line.
 type Conn struct {
-	Carrier hex.Bitset // empty cells of the carrier (for an SC the key is included)
-	Stones  hex.Bitset // stepping stones SS* (chain roots); only computed with Config.XH
 	Key     hex.Cell   // the key of an SC; hex.NoCell for a VC
 	Rule    Rule       // the rule that produced it
-	size    int16      // number of carrier cells
 	done    bool       // already combined by the AND rule
+	size    int16      // number of carrier cells
+	Carrier hex.Bitset // empty cells of the carrier (for an SC the key is included)
+	Stones  hex.Bitset // stepping stones SS* (chain roots); only computed with Config.XH
 }
 
 // Config holds the limits and switches of the search. DefaultConfig documents the
@@ -146,9 +150,14 @@ type Builder struct {
 	edgeB     int32 // point of the second edge
 	connected bool  // the two edges are already one group
 
-	full, semi [][]Conn // per pair index i*np+j (i<j)
-	used       []bool
-	touched    []int32
+	// The lists of the endpoint pairs that have any are stored densely, in the order
+	// the pairs were first given a connection (slot s holds pair touched[s]); slot
+	// maps a pair index i*np+j (i<j) to its slot, or -1. The small slot table and the
+	// dense lists keep the AND rule's scans in cache better than a table of np*np
+	// slices.
+	full, semi [][]Conn     // per slot
+	slot       []int32      // per pair index: slot or -1
+	touched    []int32      // per slot: pair index
 	nbrFull    []hex.Bitset // per point: points with a VC to it
 	nbrSemi    []hex.Bitset // per point: points with an SC to it
 
@@ -161,6 +170,8 @@ type Builder struct {
 	cross  []pending // crossing-rule SCs waiting to be added (at top level)
 	suf    []hex.Bitset
 	bridge [hex.NumPoints][2]hex.Bitset // edge-bridge carriers of an empty cell (XH strong)
+
+	tmp Conn // the AND rule's result being added (copied into a list by addFull/addSemi)
 
 	won bool
 	nw  int // number of bitset words that can hold cells
@@ -199,10 +210,10 @@ func (b *Builder) pairIdx(i, j int32) int32 {
 
 // reset clears the lists of the previous build.
 func (b *Builder) reset() {
-	for _, idx := range b.touched {
-		b.full[idx] = b.full[idx][:0]
-		b.semi[idx] = b.semi[idx][:0]
-		b.used[idx] = false
+	for s, idx := range b.touched {
+		b.full[s] = b.full[s][:0]
+		b.semi[s] = b.semi[s][:0]
+		b.slot[idx] = -1
 		b.inQ[idx] = false
 	}
 	b.touched = b.touched[:0]
@@ -310,10 +321,10 @@ func (b *Builder) Build(board *hex.Board, c hex.Color) error {
 // grow sizes the per-pair and per-point arrays for b.np points.
 func (b *Builder) grow() {
 	n := b.np * b.np
-	if len(b.full) < n {
-		b.full = append(b.full, make([][]Conn, n-len(b.full))...)
-		b.semi = append(b.semi, make([][]Conn, n-len(b.semi))...)
-		b.used = append(b.used, make([]bool, n-len(b.used))...)
+	if len(b.slot) < n {
+		for len(b.slot) < n {
+			b.slot = append(b.slot, -1)
+		}
 		b.inQ = append(b.inQ, make([]bool, n-len(b.inQ))...)
 	}
 	if len(b.nbrFull) < b.np {
@@ -356,11 +367,34 @@ func (b *Builder) computeBridges(board *hex.Board) {
 	}
 }
 
-func (b *Builder) touch(idx int32) {
-	if !b.used[idx] {
-		b.used[idx] = true
-		b.touched = append(b.touched, idx)
+// newSlot gives pair idx (which has none) a slot with empty lists.
+func (b *Builder) newSlot(idx int32) int32 {
+	s := int32(len(b.touched))
+	b.touched = append(b.touched, idx)
+	b.slot[idx] = s
+	if int(s) >= len(b.full) {
+		b.full = append(b.full, nil)
+		b.semi = append(b.semi, nil)
 	}
+	b.full[s] = b.full[s][:0]
+	b.semi[s] = b.semi[s][:0]
+	return s
+}
+
+// fullOf returns the VC list of pair idx (nil when it has none).
+func (b *Builder) fullOf(idx int32) []Conn {
+	if s := b.slot[idx]; s >= 0 {
+		return b.full[s]
+	}
+	return nil
+}
+
+// semiOf returns the SC list of pair idx (nil when it has none).
+func (b *Builder) semiOf(idx int32) []Conn {
+	if s := b.slot[idx]; s >= 0 {
+		return b.semi[s]
+	}
+	return nil
 }
 
 func (b *Builder) enqueue(idx int32) {
@@ -374,8 +408,12 @@ func (b *Builder) enqueue(idx int32) {
 // whether it was added.
 func (b *Builder) addFull(i, j int32, c *Conn) bool {
 	idx := b.pairIdx(i, j)
-	list := b.full[idx]
-	size := int16(c.Carrier.Count())
+	sl0 := b.slot[idx]
+	var list []Conn
+	if sl0 >= 0 {
+		list = b.full[sl0]
+	}
+	size := b.count(&c.Carrier)
 	// lists are sorted by carrier size: only smaller or equal carriers can be subsets,
 	// only larger ones strict supersets
 	k := 0
@@ -395,11 +433,15 @@ func (b *Builder) addFull(i, j int32, c *Conn) bool {
 	list = list[:n]
 	if n >= b.cfg.MaxFull {
 		if pos >= n {
-			b.full[idx] = list
+			b.full[sl0] = list
 			return false
 		}
 		list = list[:n-1]
 		n--
+	}
+	if sl0 < 0 {
+		sl0 = b.newSlot(idx)
+		list = b.full[sl0]
 	}
 	list = append(list, Conn{})
 	copy(list[pos+1:], list[pos:n])
@@ -407,9 +449,9 @@ func (b *Builder) addFull(i, j int32, c *Conn) bool {
 	list[pos].size = size
 	list[pos].Key = hex.NoCell
 	list[pos].done = false
-	b.full[idx] = list
+	b.full[sl0] = list
 	// drop SCs that contain this VC's carrier
-	sl := b.semi[idx]
+	sl := b.semi[sl0]
 	m := 0
 	for k := range sl {
 		if sl[k].size <= size || !b.sub(&c.Carrier, &sl[k].Carrier) {
@@ -417,8 +459,7 @@ func (b *Builder) addFull(i, j int32, c *Conn) bool {
 			m++
 		}
 	}
-	b.semi[idx] = sl[:m]
-	b.touch(idx)
+	b.semi[sl0] = sl[:m]
 	b.nbrFull[i].Set(hex.Cell(j))
 	b.nbrFull[j].Set(hex.Cell(i))
 	b.enqueue(idx)
@@ -428,44 +469,74 @@ func (b *Builder) addFull(i, j int32, c *Conn) bool {
 	return true
 }
 
-// sub reports whether x is a subset of y, reading only the words that can hold cells.
+// sub reports whether x is a subset of y, reading only the words that can hold cells
+// (carriers hold only cells, so their higher words are zero).
 func (b *Builder) sub(x, y *hex.Bitset) bool {
-	switch b.nw {
-	case 1:
-		return x[0]&^y[0] == 0
-	case 2:
+	if b.nw <= 2 {
 		return (x[0]&^y[0])|(x[1]&^y[1]) == 0
-	case 3:
-		return (x[0]&^y[0])|(x[1]&^y[1])|(x[2]&^y[2]) == 0
 	}
-	return x.SubsetOf(y)
+	return subN(x, y, b.nw)
+}
+
+func subN(x, y *hex.Bitset, nw int) bool {
+	for w := 0; w < nw && w < len(x); w++ {
+		if x[w]&^y[w] != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // meets reports whether the carriers x and y intersect (cell words only).
 func (b *Builder) meets(x, y *hex.Bitset) bool {
-	switch b.nw {
-	case 1:
-		return x[0]&y[0] != 0
-	case 2:
+	if b.nw <= 2 {
 		return (x[0]&y[0])|(x[1]&y[1]) != 0
-	case 3:
-		return (x[0]&y[0])|(x[1]&y[1])|(x[2]&y[2]) != 0
 	}
-	return x.Intersects(y)
+	return meetsN(x, y, b.nw)
+}
+
+func meetsN(x, y *hex.Bitset, nw int) bool {
+	for w := 0; w < nw && w < len(x); w++ {
+		if x[w]&y[w] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// union sets dst to the union of the carriers x and y (cell words only; the other
+// words of a carrier are zero).
+func (b *Builder) union(dst, x, y *hex.Bitset) {
+	if b.nw <= 2 {
+		*dst = hex.Bitset{x[0] | y[0], x[1] | y[1]}
+		return
+	}
+	*dst = x.Or(*y)
+}
+
+// count returns the number of cells of carrier x (cell words only).
+func (b *Builder) count(x *hex.Bitset) int16 {
+	if b.nw <= 2 {
+		return int16(bits.OnesCount64(x[0]) + bits.OnesCount64(x[1]))
+	}
+	return int16(x.Count())
 }
 
 // addSemi adds an SC between points i and j unless it is not minimal, then applies
 // the OR rule and (with XH) the crossing rules to it.
 func (b *Builder) addSemi(i, j int32, c *Conn) bool {
 	idx := b.pairIdx(i, j)
-	size := int16(c.Carrier.Count())
-	fl := b.full[idx]
+	size := b.count(&c.Carrier)
+	sl0 := b.slot[idx]
+	var fl, list []Conn
+	if sl0 >= 0 {
+		fl, list = b.full[sl0], b.semi[sl0]
+	}
 	for k := 0; k < len(fl) && fl[k].size <= size; k++ {
 		if b.sub(&fl[k].Carrier, &c.Carrier) {
 			return false
 		}
 	}
-	list := b.semi[idx]
 	k := 0
 	for ; k < len(list) && list[k].size <= size; k++ {
 		if b.sub(&list[k].Carrier, &c.Carrier) {
@@ -483,19 +554,22 @@ func (b *Builder) addSemi(i, j int32, c *Conn) bool {
 	list = list[:n]
 	if n >= b.cfg.MaxSemi {
 		if pos >= n {
-			b.semi[idx] = list
+			b.semi[sl0] = list
 			return false
 		}
 		list = list[:n-1]
 		n--
+	}
+	if sl0 < 0 {
+		sl0 = b.newSlot(idx)
+		list = b.semi[sl0]
 	}
 	list = append(list, Conn{})
 	copy(list[pos+1:], list[pos:n])
 	list[pos] = *c
 	list[pos].size = size
 	list[pos].done = false
-	b.semi[idx] = list
-	b.touch(idx)
+	b.semi[sl0] = list
 	b.nbrSemi[i].Set(hex.Cell(j))
 	b.nbrSemi[j].Set(hex.Cell(i))
 	if b.cfg.SemiAnd {
@@ -503,24 +577,31 @@ func (b *Builder) addSemi(i, j int32, c *Conn) bool {
 	}
 	// OR rule (appendix A): combine the new SC with up to MaxOr-1 others.
 	start := len(b.pend)
-	nc := list[pos]
-	// suffix intersections of the other SCs (the new one counts as the full set)
+	self := list[pos].Carrier
+	// suffix intersections of the other SCs (the new one counts as the full set); only
+	// the cell words are computed (the OR rule meets them only with carriers, whose
+	// other words are zero)
 	suf := b.suf[:0]
 	for k := 0; k <= len(list); k++ {
 		suf = append(suf, hex.Bitset{})
 	}
 	all := hex.Bitset{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 	suf[len(list)] = all
+	small := b.nw <= 2
 	for k := len(list) - 1; k >= 0; k-- {
-		if k == pos {
+		switch {
+		case k == pos:
 			suf[k] = suf[k+1]
-		} else {
+		case small:
+			suf[k][0] = suf[k+1][0] & list[k].Carrier[0]
+			suf[k][1] = suf[k+1][1] & list[k].Carrier[1]
+		default:
 			suf[k] = suf[k+1].And(list[k].Carrier)
 		}
 	}
 	b.suf = suf
-	if !nc.Carrier.Intersects(&suf[0]) {
-		b.orRule(list, suf, i, j, &nc.Carrier, nc.Carrier, nc.Carrier, 1, 0)
+	if !b.meets(&self, &suf[0]) {
+		b.orRule(list, suf, i, j, &self, self, self, 1, 0)
 	}
 	if b.cfg.XH && !b.chain[i] && !b.chain[j] {
 		b.crossing(list, i, j, pos)
@@ -673,7 +754,7 @@ func (b *Builder) run() {
 func (b *Builder) process(idx int32) {
 	i, j := idx/int32(b.np), idx%int32(b.np)
 	b.snap = b.snap[:0]
-	fl := b.full[idx]
+	fl := b.fullOf(idx)
 	for k := range fl {
 		if !fl[k].done {
 			fl[k].done = true
@@ -682,7 +763,7 @@ func (b *Builder) process(idx int32) {
 	}
 	nf := len(b.snap)
 	if b.cfg.SemiAnd && (b.chain[i] || b.chain[j]) {
-		sl := b.semi[idx]
+		sl := b.semiOf(idx)
 		for k := range sl {
 			if !sl[k].done {
 				sl[k].done = true
@@ -716,51 +797,66 @@ func (b *Builder) process(idx int32) {
 
 // andFull combines the VC v between o and m with every VC (and, with SemiAnd and a
 // chain midpoint, every SC) between m and another point z.
+//
+// The neighbour sets of m are read word by word from a copy: the deductions made here
+// land on pairs (o, z) with o, z != m (OR results of addSemi too; crossing SCs wait in
+// b.cross), so nbrFull[m], nbrSemi[m] and the lists of the pairs (m, z) do not change
+// during the loops.
 func (b *Builder) andFull(v *Conn, o, m int32) {
 	if b.edgeGrp[m] && !b.cfg.AndOverEdge {
 		return
 	}
 	chain := b.chain[m]
 	mc, oc := b.pt[m], b.pt[o]
+	oEmpty := !b.chain[o] // a chain's root is never in a carrier
 	xh := b.cfg.XH
-	nb := &b.nbrFull[m]
-	base := v.Carrier // every result's carrier contains base
+	vcar := v.Carrier
+	base := vcar // every result's carrier contains base
 	if !chain {
 		base.Set(mc)
 	}
-	bsize := int16(base.Count())
-	for zc := nb.First(); zc != hex.NoCell; zc = nb.Next(zc + 1) {
-		z := int32(zc)
-		if z == o || v.Carrier.Has(b.pt[z]) {
-			continue
-		}
-		list := b.full[b.pairIdx(m, z)]
-		checked := false
-		for k := range list {
-			w := &list[k]
-			if b.meets(&w.Carrier, &v.Carrier) || w.Carrier.Has(oc) {
+	bsize := b.count(&base)
+	nwp := (b.np + 63) >> 6
+	np := int32(b.np)
+	nb := &b.nbrFull[m]
+	for wi := 0; wi < nwp && wi < len(nb); wi++ {
+		word := nb[wi]
+		for word != 0 {
+			z := int32(wi<<6 + bits.TrailingZeros64(word))
+			word &= word - 1
+			if z == o || vcar.Has(b.pt[z]) {
 				continue
 			}
-			if !checked {
-				// once per z: is every result already dominated?
-				if b.dominated(b.pairIdx(o, z), &base, bsize, !chain) {
-					break
+			list := b.full[b.slot[pairIndex(m, z, np)]]
+			checked := false
+			for k := range list {
+				w := &list[k]
+				if b.meets(&w.Carrier, &vcar) || (oEmpty && w.Carrier.Has(oc)) {
+					continue
 				}
-				checked = true
-			}
-			nc := Conn{Carrier: v.Carrier.Or(w.Carrier), Rule: RuleAnd, Key: hex.NoCell}
-			if xh {
-				nc.Stones = v.Stones.Or(w.Stones)
-			}
-			if chain {
+				if !checked {
+					// once per z: is every result already dominated?
+					if b.dominated(pairIndex(o, z, np), &base, bsize, !chain) {
+						break
+					}
+					checked = true
+				}
+				nc := &b.tmp
+				b.union(&nc.Carrier, &vcar, &w.Carrier)
+				nc.Rule, nc.Key = RuleAnd, hex.NoCell
 				if xh {
-					nc.Stones.Set(mc)
+					nc.Stones = v.Stones.Or(w.Stones)
 				}
-				b.addFull(o, z, &nc)
-			} else {
-				nc.Carrier.Set(mc)
-				nc.Key = mc
-				b.addSemi(o, z, &nc)
+				if chain {
+					if xh {
+						nc.Stones.Set(mc)
+					}
+					b.addFull(o, z, nc)
+				} else {
+					nc.Carrier.Set(mc)
+					nc.Key = mc
+					b.addSemi(o, z, nc)
+				}
 			}
 		}
 	}
@@ -768,46 +864,64 @@ func (b *Builder) andFull(v *Conn, o, m int32) {
 		return
 	}
 	nb = &b.nbrSemi[m]
-	for zc := nb.First(); zc != hex.NoCell; zc = nb.Next(zc + 1) {
-		z := int32(zc)
-		if z == o || v.Carrier.Has(b.pt[z]) {
-			continue
-		}
-		list := b.semi[b.pairIdx(m, z)]
-		checked := false
-		for k := range list {
-			s := &list[k]
-			if b.meets(&s.Carrier, &v.Carrier) || s.Carrier.Has(oc) {
+	for wi := 0; wi < nwp && wi < len(nb); wi++ {
+		word := nb[wi]
+		for word != 0 {
+			z := int32(wi<<6 + bits.TrailingZeros64(word))
+			word &= word - 1
+			if z == o || vcar.Has(b.pt[z]) {
 				continue
 			}
-			if !checked {
-				if b.dominated(b.pairIdx(o, z), &v.Carrier, v.size, true) {
-					break
+			list := b.semi[b.slot[pairIndex(m, z, np)]]
+			checked := false
+			for k := range list {
+				s := &list[k]
+				if b.meets(&s.Carrier, &vcar) || (oEmpty && s.Carrier.Has(oc)) {
+					continue
 				}
-				checked = true
+				if !checked {
+					if b.dominated(pairIndex(o, z, np), &vcar, v.size, true) {
+						break
+					}
+					checked = true
+				}
+				nc := &b.tmp
+				b.union(&nc.Carrier, &vcar, &s.Carrier)
+				nc.Rule, nc.Key = RuleAnd, s.Key
+				if xh {
+					nc.Stones = v.Stones.Or(s.Stones)
+					nc.Stones.Set(mc)
+				}
+				b.addSemi(o, z, nc)
 			}
-			nc := Conn{Carrier: v.Carrier.Or(s.Carrier), Rule: RuleAnd, Key: s.Key}
-			if xh {
-				nc.Stones = v.Stones.Or(s.Stones)
-				nc.Stones.Set(mc)
-			}
-			b.addSemi(o, z, &nc)
 		}
 	}
+}
+
+// pairIndex is pairIdx with the number of points given.
+func pairIndex(i, j, np int32) int32 {
+	if i > j {
+		i, j = j, i
+	}
+	return i*np + j
 }
 
 // dominated reports whether pair idx already holds a VC (or, when semi, an SC) whose
 // carrier is a subset of base: then every connection whose carrier contains base is
 // not minimal and need not be formed.
 func (b *Builder) dominated(idx int32, base *hex.Bitset, size int16, semi bool) bool {
-	fl := b.full[idx]
+	s := b.slot[idx]
+	if s < 0 {
+		return false
+	}
+	fl := b.full[s]
 	for k := 0; k < len(fl) && fl[k].size <= size; k++ {
 		if b.sub(&fl[k].Carrier, base) {
 			return true
 		}
 	}
 	if semi {
-		sl := b.semi[idx]
+		sl := b.semi[s]
 		for k := 0; k < len(sl) && sl[k].size <= size; k++ {
 			if b.sub(&sl[k].Carrier, base) {
 				return true
@@ -818,38 +932,49 @@ func (b *Builder) dominated(idx int32, base *hex.Bitset, size int16, semi bool) 
 }
 
 // andSemi combines the SC s between o and the chain m with every VC between m and
-// another point z into an SC with the same key.
+// another point z into an SC with the same key (see andFull for why the neighbour set
+// of m may be read from a copy).
 func (b *Builder) andSemi(s *Conn, o, m int32) {
 	if !b.chain[m] || (b.edgeGrp[m] && !b.cfg.AndOverEdge) {
 		return
 	}
 	mc, oc := b.pt[m], b.pt[o]
+	oEmpty := !b.chain[o]
 	xh := b.cfg.XH
+	scar := s.Carrier
+	nwp := (b.np + 63) >> 6
+	np := int32(b.np)
 	nb := &b.nbrFull[m]
-	for zc := nb.First(); zc != hex.NoCell; zc = nb.Next(zc + 1) {
-		z := int32(zc)
-		if z == o || s.Carrier.Has(b.pt[z]) {
-			continue
-		}
-		list := b.full[b.pairIdx(m, z)]
-		checked := false
-		for k := range list {
-			w := &list[k]
-			if b.meets(&w.Carrier, &s.Carrier) || w.Carrier.Has(oc) {
+	for wi := 0; wi < nwp && wi < len(nb); wi++ {
+		word := nb[wi]
+		for word != 0 {
+			z := int32(wi<<6 + bits.TrailingZeros64(word))
+			word &= word - 1
+			if z == o || scar.Has(b.pt[z]) {
 				continue
 			}
-			if !checked {
-				if b.dominated(b.pairIdx(o, z), &s.Carrier, s.size, true) {
-					break
+			list := b.full[b.slot[pairIndex(m, z, np)]]
+			checked := false
+			for k := range list {
+				w := &list[k]
+				if b.meets(&w.Carrier, &scar) || (oEmpty && w.Carrier.Has(oc)) {
+					continue
 				}
-				checked = true
+				if !checked {
+					if b.dominated(pairIndex(o, z, np), &scar, s.size, true) {
+						break
+					}
+					checked = true
+				}
+				nc := &b.tmp
+				b.union(&nc.Carrier, &scar, &w.Carrier)
+				nc.Rule, nc.Key = RuleAnd, s.Key
+				if xh {
+					nc.Stones = s.Stones.Or(w.Stones)
+					nc.Stones.Set(mc)
+				}
+				b.addSemi(o, z, nc)
 			}
-			nc := Conn{Carrier: s.Carrier.Or(w.Carrier), Rule: RuleAnd, Key: s.Key}
-			if xh {
-				nc.Stones = s.Stones.Or(w.Stones)
-				nc.Stones.Set(mc)
-			}
-			b.addSemi(o, z, &nc)
 		}
 	}
 }

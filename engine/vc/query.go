@@ -31,7 +31,7 @@ func (b *Builder) Full(x, y hex.Cell) ([]Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.full[b.pairIdx(i, j)], nil
+	return b.fullOf(b.pairIdx(i, j)), nil
 }
 
 // Semi returns the SCs between points x and y, smallest carrier first (see Full).
@@ -40,7 +40,7 @@ func (b *Builder) Semi(x, y hex.Cell) ([]Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	return b.semi[b.pairIdx(i, j)], nil
+	return b.semiOf(b.pairIdx(i, j)), nil
 }
 
 func (b *Builder) pair(x, y hex.Cell) (int32, int32, error) {
@@ -78,10 +78,10 @@ func (b *Builder) PointIndex(p hex.Cell) int {
 func (b *Builder) IsChain(i int) bool { return b.chain[i] }
 
 // FullAt returns the VCs between points i and j (indices, i != j); see Full.
-func (b *Builder) FullAt(i, j int) []Conn { return b.full[b.pairIdx(int32(i), int32(j))] }
+func (b *Builder) FullAt(i, j int) []Conn { return b.fullOf(b.pairIdx(int32(i), int32(j))) }
 
 // SemiAt returns the SCs between points i and j (indices, i != j); see Full.
-func (b *Builder) SemiAt(i, j int) []Conn { return b.semi[b.pairIdx(int32(i), int32(j))] }
+func (b *Builder) SemiAt(i, j int) []Conn { return b.semiOf(b.pairIdx(int32(i), int32(j))) }
 
 // Neighbours returns the set of point indices (as hex.Cell values) that have at least
 // one VC with point i. Iterate it with First/Next.
@@ -90,9 +90,9 @@ func (b *Builder) Neighbours(i int) *hex.Bitset { return &b.nbrFull[i] }
 // EachFull calls f for every VC between two points, with the points' cells (x < y
 // in point order); it stops early when f returns false.
 func (b *Builder) EachFull(f func(x, y hex.Cell, c *Conn) bool) {
-	for _, idx := range b.touched {
+	for s, idx := range b.touched {
 		i, j := int(idx)/b.np, int(idx)%b.np
-		l := b.full[idx]
+		l := b.full[s]
 		for k := range l {
 			if !f(b.pt[i], b.pt[j], &l[k]) {
 				return
@@ -103,9 +103,9 @@ func (b *Builder) EachFull(f func(x, y hex.Cell, c *Conn) bool) {
 
 // EachSemi calls f for every SC between two points (see EachFull).
 func (b *Builder) EachSemi(f func(x, y hex.Cell, c *Conn) bool) {
-	for _, idx := range b.touched {
+	for s, idx := range b.touched {
 		i, j := int(idx)/b.np, int(idx)%b.np
-		l := b.semi[idx]
+		l := b.semi[s]
 		for k := range l {
 			if !f(b.pt[i], b.pt[j], &l[k]) {
 				return
@@ -116,9 +116,9 @@ func (b *Builder) EachSemi(f func(x, y hex.Cell, c *Conn) bool) {
 
 // Counts returns the numbers of VCs and SCs held.
 func (b *Builder) Counts() (full, semi int) {
-	for _, idx := range b.touched {
-		full += len(b.full[idx])
-		semi += len(b.semi[idx])
+	for s := range b.touched {
+		full += len(b.full[s])
+		semi += len(b.semi[s])
 	}
 	return full, semi
 }
@@ -132,7 +132,7 @@ func (b *Builder) WinningVC() (bool, hex.Bitset) {
 	if b.connected {
 		return true, hex.Bitset{}
 	}
-	l := b.full[b.pairIdx(b.edgeA, b.edgeB)]
+	l := b.fullOf(b.pairIdx(b.edgeA, b.edgeB))
 	if len(l) == 0 {
 		return false, hex.Bitset{}
 	}
@@ -145,7 +145,7 @@ func (b *Builder) WinningSemis() []Conn {
 	if b.g == nil || b.connected {
 		return nil
 	}
-	return b.semi[b.pairIdx(b.edgeA, b.edgeB)]
+	return b.semiOf(b.pairIdx(b.edgeA, b.edgeB))
 }
 
 // WinningFulls returns the VCs between the colour's two edges (see WinningSemis).
@@ -153,7 +153,7 @@ func (b *Builder) WinningFulls() []Conn {
 	if b.g == nil || b.connected {
 		return nil
 	}
-	return b.full[b.pairIdx(b.edgeA, b.edgeB)]
+	return b.fullOf(b.pairIdx(b.edgeA, b.edgeB))
 }
 
 // Mustplay returns where the opponent of the colour built, when it is to move, must
