@@ -404,22 +404,19 @@ func (b *Builder) enqueue(idx int32) {
 	}
 }
 
-// addFull adds a VC between points i and j unless it is not minimal; it returns
-// whether it was added.
-func (b *Builder) addFull(i, j int32, c *Conn) bool {
-	idx := b.pairIdx(i, j)
-	sl0 := b.slot[idx]
-	var list []Conn
-	if sl0 >= 0 {
-		list = b.full[sl0]
-	}
-	size := b.count(&c.Carrier)
+// minimalPos checks connection c (carrier size size) against list, which is sorted
+// by carrier size. It reports false when a carrier in list is a subset of c's (c is
+// not minimal). Otherwise it removes, in place, the entries whose carriers contain
+// c's, makes room under limit (dropping the largest entry, or refusing c when c would
+// itself be the largest), and returns the shortened list and the position where c
+// belongs. The caller keeps the returned list in either case.
+func (b *Builder) minimalPos(list []Conn, c *Conn, size int16, limit int) ([]Conn, int, bool) {
 	// lists are sorted by carrier size: only smaller or equal carriers can be subsets,
 	// only larger ones strict supersets
 	k := 0
 	for ; k < len(list) && list[k].size <= size; k++ {
 		if b.sub(&list[k].Carrier, &c.Carrier) {
-			return false
+			return list, 0, false
 		}
 	}
 	pos := k
@@ -431,24 +428,49 @@ func (b *Builder) addFull(i, j int32, c *Conn) bool {
 		}
 	}
 	list = list[:n]
-	if n >= b.cfg.MaxFull {
+	if n >= limit {
 		if pos >= n {
-			b.full[sl0] = list
-			return false
+			return list, 0, false
 		}
 		list = list[:n-1]
-		n--
+	}
+	return list, pos, true
+}
+
+// insertAt inserts a copy of c (carrier size size, not yet processed) at position pos.
+func insertAt(list []Conn, pos int, c *Conn, size int16) []Conn {
+	n := len(list)
+	list = append(list, Conn{})
+	copy(list[pos+1:], list[pos:n])
+	list[pos] = *c
+	list[pos].size = size
+	list[pos].done = false
+	return list
+}
+
+// addFull adds a VC between points i and j unless it is not minimal; it returns
+// whether it was added.
+func (b *Builder) addFull(i, j int32, c *Conn) bool {
+	idx := b.pairIdx(i, j)
+	sl0 := b.slot[idx]
+	var list []Conn
+	if sl0 >= 0 {
+		list = b.full[sl0]
+	}
+	size := b.count(&c.Carrier)
+	list, pos, ok := b.minimalPos(list, c, size, b.cfg.MaxFull)
+	if sl0 >= 0 {
+		b.full[sl0] = list
+	}
+	if !ok {
+		return false
 	}
 	if sl0 < 0 {
 		sl0 = b.newSlot(idx)
 		list = b.full[sl0]
 	}
-	list = append(list, Conn{})
-	copy(list[pos+1:], list[pos:n])
-	list[pos] = *c
-	list[pos].size = size
+	list = insertAt(list, pos, c, size)
 	list[pos].Key = hex.NoCell
-	list[pos].done = false
 	b.full[sl0] = list
 	// drop SCs that contain this VC's carrier
 	sl := b.semi[sl0]
@@ -537,38 +559,18 @@ func (b *Builder) addSemi(i, j int32, c *Conn) bool {
 			return false
 		}
 	}
-	k := 0
-	for ; k < len(list) && list[k].size <= size; k++ {
-		if b.sub(&list[k].Carrier, &c.Carrier) {
-			return false
-		}
+	list, pos, ok := b.minimalPos(list, c, size, b.cfg.MaxSemi)
+	if sl0 >= 0 {
+		b.semi[sl0] = list
 	}
-	pos := k
-	n := k
-	for ; k < len(list); k++ {
-		if !b.sub(&c.Carrier, &list[k].Carrier) {
-			list[n] = list[k]
-			n++
-		}
-	}
-	list = list[:n]
-	if n >= b.cfg.MaxSemi {
-		if pos >= n {
-			b.semi[sl0] = list
-			return false
-		}
-		list = list[:n-1]
-		n--
+	if !ok {
+		return false
 	}
 	if sl0 < 0 {
 		sl0 = b.newSlot(idx)
 		list = b.semi[sl0]
 	}
-	list = append(list, Conn{})
-	copy(list[pos+1:], list[pos:n])
-	list[pos] = *c
-	list[pos].size = size
-	list[pos].done = false
+	list = insertAt(list, pos, c, size)
 	b.semi[sl0] = list
 	b.nbrSemi[i].Set(hex.Cell(j))
 	b.nbrSemi[j].Set(hex.Cell(i))
