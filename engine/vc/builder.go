@@ -865,39 +865,7 @@ func (b *Builder) andFull(v *Conn, o, m int32) {
 	if !chain || !b.cfg.SemiAnd {
 		return
 	}
-	nb = &b.nbrSemi[m]
-	for wi := 0; wi < nwp && wi < len(nb); wi++ {
-		word := nb[wi]
-		for word != 0 {
-			z := int32(wi<<6 + bits.TrailingZeros64(word))
-			word &= word - 1
-			if z == o || vcar.Has(b.pt[z]) {
-				continue
-			}
-			list := b.semi[b.slot[pairIndex(m, z, np)]]
-			checked := false
-			for k := range list {
-				s := &list[k]
-				if b.meets(&s.Carrier, &vcar) || (oEmpty && s.Carrier.Has(oc)) {
-					continue
-				}
-				if !checked {
-					if b.dominated(pairIndex(o, z, np), &vcar, v.size, true) {
-						break
-					}
-					checked = true
-				}
-				nc := &b.tmp
-				b.union(&nc.Carrier, &vcar, &s.Carrier)
-				nc.Rule, nc.Key = RuleAnd, s.Key
-				if xh {
-					nc.Stones = v.Stones.Or(s.Stones)
-					nc.Stones.Set(mc)
-				}
-				b.addSemi(o, z, nc)
-			}
-		}
-	}
+	b.semiAnd(v, o, m, &b.nbrSemi[m], b.semi, false)
 }
 
 // pairIndex is pairIdx with the number of points given.
@@ -940,39 +908,50 @@ func (b *Builder) andSemi(s *Conn, o, m int32) {
 	if !b.chain[m] || (b.edgeGrp[m] && !b.cfg.AndOverEdge) {
 		return
 	}
+	b.semiAnd(s, o, m, &b.nbrFull[m], b.full, true)
+}
+
+// semiAnd is the SC+VC rule through a chain midpoint m (XH paper, Lemma 4): the new
+// connection n (from o to m) is combined with every disjoint connection in lists (the
+// SCs at m when n is a VC, the VCs at m when n is an SC) into an SC from o to the
+// partner's other end, keyed by whichever of the two is the SC. nb is m's neighbour
+// set in lists; these deductions never change it, so it is scanned in place.
+func (b *Builder) semiAnd(n *Conn, o, m int32, nb *hex.Bitset, lists [][]Conn, nIsSemi bool) {
 	mc, oc := b.pt[m], b.pt[o]
 	oEmpty := !b.chain[o]
 	xh := b.cfg.XH
-	scar := s.Carrier
+	ncar := n.Carrier
 	nwp := (b.np + 63) >> 6
 	np := int32(b.np)
-	nb := &b.nbrFull[m]
 	for wi := 0; wi < nwp && wi < len(nb); wi++ {
 		word := nb[wi]
 		for word != 0 {
 			z := int32(wi<<6 + bits.TrailingZeros64(word))
 			word &= word - 1
-			if z == o || scar.Has(b.pt[z]) {
+			if z == o || ncar.Has(b.pt[z]) {
 				continue
 			}
-			list := b.full[b.slot[pairIndex(m, z, np)]]
+			list := lists[b.slot[pairIndex(m, z, np)]]
 			checked := false
 			for k := range list {
 				w := &list[k]
-				if b.meets(&w.Carrier, &scar) || (oEmpty && w.Carrier.Has(oc)) {
+				if b.meets(&w.Carrier, &ncar) || (oEmpty && w.Carrier.Has(oc)) {
 					continue
 				}
 				if !checked {
-					if b.dominated(pairIndex(o, z, np), &scar, s.size, true) {
+					if b.dominated(pairIndex(o, z, np), &ncar, n.size, true) {
 						break
 					}
 					checked = true
 				}
 				nc := &b.tmp
-				b.union(&nc.Carrier, &scar, &w.Carrier)
-				nc.Rule, nc.Key = RuleAnd, s.Key
+				b.union(&nc.Carrier, &ncar, &w.Carrier)
+				nc.Rule, nc.Key = RuleAnd, w.Key
+				if nIsSemi {
+					nc.Key = n.Key
+				}
 				if xh {
-					nc.Stones = s.Stones.Or(w.Stones)
+					nc.Stones = n.Stones.Or(w.Stones)
 					nc.Stones.Set(mc)
 				}
 				b.addSemi(o, z, nc)
