@@ -42,26 +42,13 @@ func isDead(b *hex.Board, c hex.Cell) bool {
 	return true
 }
 
+// randomPosition is brute.RandomPosition with the side to move chosen at random.
 func randomPosition(rng *rand.Rand, n, k int) *hex.Board {
-	for {
-		b := hex.MustBoard(n, n)
-		ok := true
-		for i := 0; i < k; i++ {
-			e := b.EmptyCells()
-			cells := e.AppendCells(nil)
-			b.PlayStone(b.ToMove(), cells[rng.Intn(len(cells))])
-			if b.Winner() != hex.Empty {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			if rng.Intn(2) == 0 {
-				b.SetToMove(b.ToMove().Opp())
-			}
-			return b
-		}
+	b := brute.RandomPosition(rng, n, k)
+	if rng.Intn(2) == 0 {
+		b.SetToMove(b.ToMove().Opp())
 	}
+	return b
 }
 
 func TestDeadCellsAreDead(t *testing.T) {

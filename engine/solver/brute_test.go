@@ -11,24 +11,7 @@ import (
 )
 
 // randomPosition plays k random stones alternately (no winner yet).
-func randomPosition(rng *rand.Rand, n, k int) *hex.Board {
-	for {
-		b := hex.MustBoard(n, n)
-		ok := true
-		for i := 0; i < k; i++ {
-			e := b.EmptyCells()
-			cells := e.AppendCells(nil)
-			b.PlayStone(b.ToMove(), cells[rng.Intn(len(cells))])
-			if b.Winner() != hex.Empty {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			return b
-		}
-	}
-}
+func randomPosition(rng *rand.Rand, n, k int) *hex.Board { return brute.RandomPosition(rng, n, k) }
 
 func TestAgainstBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))

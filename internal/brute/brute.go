@@ -3,7 +3,11 @@
 // and no Hex knowledge beyond the rules. It is for small boards in tests.
 package brute
 
-import "github.com/hexlearn/hexlearn/engine/hex"
+import (
+	"math/rand"
+
+	"github.com/hexlearn/hexlearn/engine/hex"
+)
 
 // Wins reports whether the side to move wins b with perfect play. b must have no
 // winner yet; it is restored before Wins returns. memo caches results by hash and may
@@ -40,4 +44,25 @@ func MoverWins(b *hex.Board, memo map[uint64]bool) bool {
 		return false
 	}
 	return Wins(b, memo)
+}
+
+// RandomPosition plays k random stones alternately on an n x n board, starting again
+// until no colour has won, and returns the position.
+func RandomPosition(rng *rand.Rand, n, k int) *hex.Board {
+	for {
+		b := hex.MustBoard(n, n)
+		ok := true
+		for i := 0; i < k; i++ {
+			e := b.EmptyCells()
+			cells := e.AppendCells(nil)
+			b.PlayStone(b.ToMove(), cells[rng.Intn(len(cells))])
+			if b.Winner() != hex.Empty {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return b
+		}
+	}
 }
