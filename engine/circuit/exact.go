@@ -33,12 +33,16 @@ func SearchExactConfig() ExactConfig {
 	return c
 }
 
-// ProofExactConfig keeps Hexy's M = 20 connections per pair (vc.AnshelevichConfig):
-// slower, but it finds the connections a shallow search needs to prove a position, such
-// as the depth-4 proof that the empty 6x6 board is a first-player win.
+// ProofExactConfig keeps Hexy's M = 20 VCs per pair (vc.AnshelevichConfig) and 30
+// SCs per pair: slower, but it finds the connections a shallow search needs to prove a
+// position. The SC limit is what matters on 6x6: after d3 d4 the winning VC of Black's
+// best third stone is an OR over SCs that a 20-SC list has already dropped, and with
+// 30 a depth-3 search proves the empty 6x6 board a first-player win (Kahl et al.,
+// section 6; TestProvesEmpty6x6AtDepth3 in engine/search).
 func ProofExactConfig() ExactConfig {
 	c := DefaultExactConfig()
 	c.VC = vc.AnshelevichConfig()
+	c.VC.MaxSemi = 30
 	return c
 }
 
