@@ -37,7 +37,7 @@ type DemoConfig struct {
 // DefaultDemo runs in a few minutes on 2 cores.
 func DefaultDemo() DemoConfig {
 	return DemoConfig{Size: 6, Positions: 40000, Depth: 2, K: 6, Folds: 5, Hidden: []int{10, 20, 30, 40, 50},
-		Epochs: 120, Seed: 1, Opening: 2, Search: 4}
+		Epochs: 120, Seed: 1, Opening: 2, Search: 3}
 }
 
 // Demo runs the whole pipeline into dir: self-play, a cross-validation sweep, training
@@ -128,15 +128,20 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 	if err != nil {
 		return err
 	}
-	fcfg := vc.DefaultConfig()
+	// Every position is examined with the proof search's larger H-search limits
+	// (circuit.ProofExactConfig: 20 VCs, 30 SCs per pair), not only the rows whose
+	// self-play evaluator (lighter limits) saw a win: the extra patterns are what lets
+	// the learned search decide the empty board at depth 3 (experiment 4).
+	fcfg := circuit.ProofExactConfig().VC
 	fcfg.StopAtWin = true // only the winning connection is wanted
 	bl := patterns.NewBuilder(db, vc.NewBuilder(fcfg), 12)
 	for i := range table.Rows {
-		r := &table.Rows[i]
-		if !r.BlackWinsVC && !r.WhiteWinsVC {
-			continue
+		if i%1024 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 		}
-		b, err := r.Board()
+		b, err := table.Rows[i].Board()
 		if err != nil {
 			return fmt.Errorf("demo: dataset row %d: %w", i, err)
 		}
@@ -149,7 +154,7 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 		return fmt.Errorf("demo: %w", err)
 	}
 	secs = done()
-	idx.Printf("## 4. Goal-pattern database\n\n%d patterns (%d bytes) from the corpus's winning connections in %.1f s: [patterns.lbt](patterns.lbt).\n\n", db.Len(), db.Bytes(), secs)
+	idx.Printf("## 4. Goal-pattern database\n\n%d patterns (%d bytes) from the winning connections of the corpus's positions (H-search with the proof limits) in %.1f s: [patterns.lbt](patterns.lbt).\n\n", db.Len(), db.Bytes(), secs)
 
 	// 5. Experiments 1-4.
 	loaded, err := model.LoadFor(modelPath, cfg.Size, cfg.Size)

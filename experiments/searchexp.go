@@ -146,7 +146,7 @@ func runProve(ctx context.Context, env *Env, r *report.Report) error {
 		return err
 	}
 	rows := [][]string{outcomeRow(lp.name, b, o)}
-	// The exact player proves with Hexy's M = 20 connections per pair.
+	// The exact player proves with circuit.ProofExactConfig (20 VCs and 30 SCs per pair).
 	proof := *env
 	proof.Exact = circuit.ProofExactConfig()
 	ep, err := proof.exactPlayer(p)
@@ -157,7 +157,7 @@ func runProve(ctx context.Context, env *Env, r *report.Report) error {
 	if err != nil {
 		return err
 	}
-	rows = append(rows, outcomeRow("exact (winning VCs, M = 20)", b, oe))
+	rows = append(rows, outcomeRow("exact (winning VCs, M = 20 VCs, 30 SCs)", b, oe))
 	r.Printf("Depth-%d search from the empty board, every first move searched, k = %d below the root. A position is decided when the pattern database (learned player) or a winning virtual connection (exact player) says so. \"Decided for black\" means Black wins in every line searched (the k-best limit makes this a proof only relative to the replies searched, as in the paper).\n\n", env.Depth, env.K)
 	if err := r.Table("prove", outcomeHeader, rows); err != nil {
 		return err

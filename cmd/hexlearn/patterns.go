@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/hexlearn/hexlearn/dataset"
+	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/patterns"
 	"github.com/hexlearn/hexlearn/engine/vc"
@@ -24,13 +25,14 @@ func init() {
 	c := &command{
 		name:    "patterns",
 		summary: "build, query and inspect goal-pattern databases (LB-trees)",
-		usage: `hexlearn patterns build --from DATASET|GAMES --out DB [--size N] [--finder vc|xh|bridges] [--verify K]
+		usage: `hexlearn patterns build --from DATASET|GAMES --out DB [--size N] [--finder vc|proof|xh|bridges] [--verify K]
 hexlearn patterns query --db DB --size N --moves "a1 b2 ..." [--json]
 hexlearn patterns stats --db DB [--json]
 
 build examines every position of a self-play dataset (a directory or .arrow file) or of
 a games file (one game per line as a move list, e.g. "c3 b2 d2"), finds each colour's
-winning virtual connection (H-search from engine/vc by default), and stores its
+winning virtual connection (H-search from engine/vc by default; --finder proof uses
+the larger limits that prove the empty 6x6 board at depth 3), and stores its
 pattern (the stones it uses plus its carrier) with the pattern's symmetric variants
 (row translations, 180° rotation) in a limited branching tree; White connections are
 stored reflected as Black ones. Patterns with a carrier of at most K cells are proved
@@ -87,7 +89,7 @@ func patternsBuild(ctx context.Context, c *command, args []string, stdout, stder
 	from := fs.String("from", "", "self-play dataset (directory or .arrow file) or games file (one move list per line)")
 	out := fs.String("out", "", "database file to write")
 	size := fs.Int("size", 0, "board size N (N x N); 0: the most common size of the dataset (required for a games file)")
-	finder := fs.String("finder", "vc", "winning-connection finder: vc (H-search), xh (XH-search) or bridges (bridge chains only)")
+	finder := fs.String("finder", "vc", "winning-connection finder: vc (H-search), proof (H-search with the proof search's larger limits: 20 VCs, 30 SCs per pair), xh (XH-search) or bridges (bridge chains only)")
 	verify := fs.Int("verify", 12, "prove patterns with at most this many carrier cells by exhaustive search (0: off, max 24)")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	if err := fs.Parse(args); err != nil {
@@ -104,17 +106,20 @@ func patternsBuild(ctx context.Context, c *command, args []string, stdout, stder
 	}
 	var f patterns.Finder
 	switch *finder {
-	case "vc", "xh":
+	case "vc", "xh", "proof":
 		cfg := vc.DefaultConfig()
-		if *finder == "xh" {
+		switch *finder {
+		case "xh":
 			cfg = vc.XHConfig()
+		case "proof":
+			cfg = circuit.ProofExactConfig().VC
 		}
 		cfg.StopAtWin = true   // only the winning VC is wanted
 		f = vc.NewBuilder(cfg) // a Builder is a patterns.Finder
 	case "bridges":
 		f = patterns.BridgeFinder{}
 	default:
-		return usageErr("unknown --finder %q (want vc, xh or bridges)", *finder)
+		return usageErr("unknown --finder %q (want vc, proof, xh or bridges)", *finder)
 	}
 	ds, err := isDataset(*from)
 	if err != nil {
