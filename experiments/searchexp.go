@@ -215,8 +215,27 @@ func runDepth(ctx context.Context, env *Env, r *report.Report) error {
 	if env.Model == nil {
 		return ErrNeedModel
 	}
-	n := min(env.Positions, 10)
-	positions := append([]*hex.Board{emptyBoard(env.Size)}, randomPositions(env.Size, n, env.Seed)...)
+	// Only open positions are compared: where the exact evaluator already sees a winning
+	// connection its search ends at once, which says nothing about speed.
+	ex, err := circuit.NewExact(env.Exact)
+	if err != nil {
+		return err
+	}
+	n := min(env.Positions, 50)
+	positions := []*hex.Board{emptyBoard(env.Size)}
+	for _, b := range randomPositions(env.Size, 4*n, env.Seed) {
+		if len(positions) > n {
+			break
+		}
+		a, err := ex.Analyse(b)
+		if err != nil {
+			return err
+		}
+		if a.Winner == hex.Empty {
+			positions = append(positions, b)
+		}
+	}
+	n = len(positions) - 1
 	p := search.Params{Depth: search.MaxDepth, K: env.K, Time: env.Time, TTBits: 18}
 	lp, err := env.learnedPlayer(p, false)
 	if err != nil {
@@ -240,7 +259,7 @@ func runDepth(ctx context.Context, env *Env, r *report.Report) error {
 		}
 		rows = append(rows, []string{fmt.Sprint(i), fmt.Sprint(b.NumStones()), fmt.Sprint(d[0]), fmt.Sprint(d[1])})
 	}
-	r.Printf("Iterative deepening with %v per search (k = %d) on the empty board and %d random positions; depth of the last completed iteration.\n\n", env.Time, env.K, n)
+	r.Printf("Iterative deepening with %v per search (k = %d) on the empty board and %d random positions that the exact evaluator does not see decided (no winning connection); depth of the last completed iteration. The learned search runs without the pattern database, so neither search stops early on a win.\n\n", env.Time, env.K, n)
 	if err := r.Table("depth", []string{"position", "stones", "learned depth", "exact depth"}, rows); err != nil {
 		return err
 	}
