@@ -17,13 +17,15 @@ func init() {
 		name:    "vc",
 		summary: "compute virtual connections (H-search / XH-search) of a position",
 		usage: `hexlearn vc --size N [--moves "a1 b2 ..."] [--color black|white] [--xh]
-           [--max-full M] [--max-semi M] [--max-or K] [--json]
+           [--max-full M] [--max-semi M] [--max-or K] [--incremental] [--json]
 
 Builds the virtual connections of a position with Anshelevich's H-search (or, with
 --xh, Henderson/Arneson/Hayward's XH-search) and prints, for each colour (or the one
 given with --color): the numbers of full (VC) and semi (SC) connections, whether it
 has a winning VC (with its smallest carrier), the mustplay of its opponent, and the
-build time.`,
+build time. With --incremental the connections are kept up to date move by move from
+the empty board with the incremental update (Builder.Play), as an engine following a
+game does, and the time is that of the whole replay.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fs := newFlags(c, stderr)
@@ -36,6 +38,7 @@ build time.`,
 		maxSemi := fs.Int("max-semi", def.MaxSemi, "SCs kept per endpoint pair")
 		maxOr := fs.Int("max-or", def.MaxOr, "most SCs combined by one OR")
 		jsonOut := fs.Bool("json", false, "print JSON")
+		incremental := fs.Bool("incremental", false, "update the connections move by move from the empty board (Builder.Play) instead of building once")
 		if err := fs.Parse(args); err != nil {
 			return err
 		}
@@ -76,10 +79,11 @@ build time.`,
 			BuildMs    float64  `json:"build_ms"`
 		}
 		type report struct {
-			Size   int            `json:"size"`
-			Moves  string         `json:"moves"`
-			Search string         `json:"search"`
-			Colors []colourReport `json:"colors"`
+			Size        int            `json:"size"`
+			Moves       string         `json:"moves"`
+			Search      string         `json:"search"`
+			Incremental bool           `json:"incremental"`
+			Colors      []colourReport `json:"colors"`
 		}
 		g := b.Geometry()
 		names := func(s hex.Bitset) []string {
@@ -89,7 +93,7 @@ build time.`,
 			}
 			return out
 		}
-		rep := report{Size: *size, Moves: g.FormatMoves(b.Moves()), Search: "H-search"}
+		rep := report{Size: *size, Moves: g.FormatMoves(b.Moves()), Search: "H-search", Incremental: *incremental}
 		if *xh {
 			rep.Search = "XH-search"
 		}
@@ -99,7 +103,11 @@ build time.`,
 				return err
 			}
 			t0 := time.Now()
-			if err := bl.Build(b, col); err != nil {
+			build := bl.Build
+			if *incremental {
+				build = bl.BuildByPlays
+			}
+			if err := build(b, col); err != nil {
 				return err
 			}
 			d := time.Since(t0)
@@ -119,8 +127,12 @@ build time.`,
 			return enc.Encode(rep)
 		}
 		fmt.Fprintf(stdout, "%dx%d %s, moves: %s\n", *size, *size, rep.Search, rep.Moves)
+		how := "built"
+		if *incremental {
+			how = "updated move by move"
+		}
 		for _, cr := range rep.Colors {
-			fmt.Fprintf(stdout, "%s: %d full, %d semi, built in %.3f ms\n", cr.Color, cr.Full, cr.Semi, cr.BuildMs)
+			fmt.Fprintf(stdout, "%s: %d full, %d semi, %s in %.3f ms\n", cr.Color, cr.Full, cr.Semi, how, cr.BuildMs)
 			if cr.Winning {
 				fmt.Fprintf(stdout, "  winning VC, carrier [ %s ]\n", strings.Join(cr.Carrier, " "))
 			} else {

@@ -183,3 +183,106 @@ func (s BenchStats) String() string {
 }
 
 func ms(d time.Duration) float64 { return float64(d) / 1e6 }
+
+// PlayStats compares the incremental update (Play) with a rebuild (Build) per move
+// along random games; times are for both colours.
+type PlayStats struct {
+	Games       int           // games played
+	Moves       int           // moves measured
+	PlayMedian  time.Duration // median time of Play (both colours' Builders) per move
+	PlayP90     time.Duration // 90th percentile of Play
+	BuildMedian time.Duration // median time of Build (both colours) of the same positions
+	BuildP90    time.Duration // 90th percentile of Build
+	PlayTotal   time.Duration // total Play time over all moves
+	BuildTotal  time.Duration // total Build time over all moves
+	Rebuilds    int           // Plays that fell back to a rebuild (see Builder.Play)
+	CPU         bool          // times are thread CPU times (Linux), not wall-clock times
+}
+
+// MeasurePlay plays games random games on a size x size board from seed (colours
+// alternate, until a side has won) and times, after every move, Play on two Builders
+// that follow the game (one per colour) and a fresh Build of both colours.
+func MeasurePlay(size, games int, cfg Config, seed uint64) (PlayStats, error) {
+	if err := cfg.Validate(); err != nil {
+		return PlayStats{}, err
+	}
+	g, err := hex.NewGeometry(size, size)
+	if err != nil {
+		return PlayStats{}, err
+	}
+	clock, isCPU := threadClock()
+	if isCPU {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+	}
+	st := PlayStats{Games: games, CPU: isCPU}
+	r := rand.New(rand.NewPCG(seed, 0x706c6179))
+	inc := [2]*Builder{NewBuilder(cfg), NewBuilder(cfg)}
+	fresh := NewBuilder(cfg)
+	cols := [2]hex.Color{hex.Black, hex.White}
+	var pt, bt []time.Duration
+	cells := make([]hex.Cell, g.N)
+	for n := 0; n < games; n++ {
+		b := hex.NewBoardGeometry(g)
+		for i := range cells {
+			cells[i] = hex.Cell(i)
+		}
+		r.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+		for k, c := range cols {
+			if err := inc[k].Build(b, c); err != nil {
+				return st, err
+			}
+		}
+		col := hex.Black
+		for _, p := range cells {
+			b.PlayStone(col, p)
+			col = col.Opp()
+			t0 := clock()
+			for k := range inc {
+				before := inc[k].rebuilds
+				if err := inc[k].Play(b, p); err != nil {
+					return st, err
+				}
+				st.Rebuilds += inc[k].rebuilds - before
+			}
+			t1 := clock()
+			for _, c := range cols {
+				if err := fresh.Build(b, c); err != nil {
+					return st, err
+				}
+			}
+			t2 := clock()
+			pt = append(pt, t1-t0)
+			bt = append(bt, t2-t1)
+			st.PlayTotal += t1 - t0
+			st.BuildTotal += t2 - t1
+			if b.Winner() != hex.Empty {
+				break
+			}
+		}
+	}
+	st.Moves = len(pt)
+	st.PlayMedian, st.PlayP90 = quantiles(pt)
+	st.BuildMedian, st.BuildP90 = quantiles(bt)
+	return st, nil
+}
+
+// quantiles returns the median and the 90th percentile of ts (sorted in place).
+func quantiles(ts []time.Duration) (med, p90 time.Duration) {
+	if len(ts) == 0 {
+		return 0, 0
+	}
+	sort.Slice(ts, func(i, j int) bool { return ts[i] < ts[j] })
+	return ts[len(ts)/2], ts[min((len(ts)*9)/10, len(ts)-1)]
+}
+
+// String formats the statistics on one line.
+func (s PlayStats) String() string {
+	clock := "wall"
+	if s.CPU {
+		clock = "cpu"
+	}
+	return fmt.Sprintf("games %d moves %d: Play median %.3fms p90 %.3fms, Build median %.3fms p90 %.3fms (%s); total %.2fx faster; %d Plays rebuilt",
+		s.Games, s.Moves, ms(s.PlayMedian), ms(s.PlayP90), ms(s.BuildMedian), ms(s.BuildP90), clock,
+		float64(s.BuildTotal)/float64(max(s.PlayTotal, 1)), s.Rebuilds)
+}

@@ -90,7 +90,7 @@ func BenchmarkXH8(b *testing.B) { benchBuild(b, 8, XHConfig()) }
 
 // TestMeasure prints the benchmark statistics (thread CPU time, minimum of 3 builds
 // per position, both colours) when HEXLEARN_VC_MEASURE=1; the numbers are in
-// docs/readme/20-vc.md.
+// the README.
 func TestMeasure(t *testing.T) {
 	if os.Getenv("HEXLEARN_VC_MEASURE") != "1" {
 		t.Skip("set HEXLEARN_VC_MEASURE=1")
@@ -105,6 +105,26 @@ func TestMeasure(t *testing.T) {
 			cfg  Config
 		}{{"H", DefaultConfig()}, {"H+edge", hEdge()}, {"XH", XHConfig()}, {"H M=20", AnshelevichConfig()}} {
 			st, err := Measure(boards, c.cfg, true, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%dx%d %-6s %v", size, size, c.name, st)
+		}
+	}
+}
+
+// TestMeasurePlay prints Play-versus-Build statistics along random games on 8x8 and
+// 11x11 when HEXLEARN_VC_MEASURE=1.
+func TestMeasurePlay(t *testing.T) {
+	if os.Getenv("HEXLEARN_VC_MEASURE") != "1" {
+		t.Skip("set HEXLEARN_VC_MEASURE=1")
+	}
+	for _, size := range []int{8, 11} {
+		for _, c := range []struct {
+			name string
+			cfg  Config
+		}{{"H", DefaultConfig()}, {"H+edge", hEdge()}, {"H M=20", AnshelevichConfig()}} {
+			st, err := MeasurePlay(size, 10, c.cfg, 1)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"unsafe"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
 )
@@ -80,8 +81,8 @@ type Config struct {
 	StopAtWin bool
 }
 
-// DefaultConfig returns the default H-search settings, chosen for speed (see
-// docs/readme/20-vc.md for measurements): MaxFull 5 and MaxSemi 8 (the smallest SC
+// DefaultConfig returns the default H-search settings, chosen for speed (see the
+// README for measurements): MaxFull 5 and MaxSemi 8 (the smallest SC
 // limit that still finds Anshelevich's fourth-row edge template), MaxOr 4 (Hexy's K),
 // no AND over edges (Anshelevich's rules; the extension multiplies the number of
 // connections by about four and the time by five to ten), SC-and-VC AND through
@@ -134,12 +135,14 @@ type pending struct {
 }
 
 // Builder computes and holds the connections of one colour. It is reused across
-// builds and then allocates nothing; it is not safe for concurrent use.
+// builds: after the first Build on a board size, Build and Play allocate nothing
+// (H-search). It is not safe for concurrent use.
 type Builder struct {
 	cfg   Config
 	g     *hex.Geometry
 	color hex.Color
 	empty hex.Bitset // empty cells of the position built
+	own   hex.Bitset // stones of the colour built
 
 	np        int
 	pt        []hex.Cell // point index -> cell (empty cell or chain root)
@@ -170,6 +173,17 @@ type Builder struct {
 	cross  []pending // crossing-rule SCs waiting to be added (at top level)
 	suf    []hex.Bitset
 	bridge [hex.NumPoints][2]hex.Bitset // edge-bridge carriers of an empty cell (XH strong)
+
+	oldPt []hex.Cell // Play: the points before the move
+	remap []int32    // Play: old point -> new point (-1: gone)
+	moved []pending  // Play: the rewritten connections of one pair, to add again
+
+	prepPts                    int // prepare: points the buffers are sized for
+	prepFull, prepSemi, prepOr int // prepare: limits the buffers are sized for
+
+	builtCfg  Config // the configuration of the last Build
+	truncated bool   // a list limit dropped a connection since the last Build
+	rebuilds  int    // Play calls that rebuilt from scratch (for tests and benchmarks)
 
 	tmp Conn // the AND rule's result being added (copied into a list by addFull/addSemi)
 
@@ -213,7 +227,7 @@ func (b *Builder) reset() {
 	for s, idx := range b.touched {
 		b.full[s] = b.full[s][:0]
 		b.semi[s] = b.semi[s][:0]
-		b.slot[idx] = -1
+		b.setSlot(idx, -1, int32(b.np))
 		b.inQ[idx] = false
 	}
 	b.touched = b.touched[:0]
@@ -227,6 +241,7 @@ func (b *Builder) reset() {
 	b.cross = b.cross[:0]
 	b.won = false
 	b.connected = false
+	b.truncated = false
 }
 
 // Build computes the connections of colour c on board from scratch. The board is
@@ -238,63 +253,16 @@ func (b *Builder) Build(board *hex.Board, c hex.Color) error {
 	if c != hex.Black && c != hex.White {
 		return fmt.Errorf("%w: got %v", ErrColor, c)
 	}
-	b.reset()
 	g := board.Geometry()
+	b.prepare(g)
+	b.reset()
+	b.builtCfg = b.cfg
 	b.g = g
 	b.nw = (g.N + 63) / 64
 	b.color = c
 	b.empty = board.EmptyCells()
-	// points
-	b.np = 0
-	b.pt = b.pt[:0]
-	b.chain = b.chain[:0]
-	b.edgeGrp = b.edgeGrp[:0]
-	for p := range b.cellPoint[:g.N] {
-		b.cellPoint[p] = -1
-	}
-	for e := hex.North; e <= hex.East; e++ {
-		b.cellPoint[e] = -1
-	}
-	ea, eb := hex.EdgesOf(c)
-	// Chain roots are marked first in a scratch pass over the cells.
-	newPoint := func(p hex.Cell, isChain bool) int32 {
-		b.pt = append(b.pt, p)
-		b.chain = append(b.chain, isChain)
-		b.edgeGrp = append(b.edgeGrp, false)
-		b.np++
-		return int32(b.np - 1)
-	}
-	rootPoint := func(r hex.Cell) int32 {
-		// a root is either a stone cell or an edge; cellPoint of a root cell is set
-		// when the root is first seen.
-		if b.cellPoint[r] >= 0 {
-			return b.cellPoint[r]
-		}
-		idx := newPoint(r, true)
-		b.cellPoint[r] = idx
-		return idx
-	}
-	for p := hex.Cell(0); int(p) < g.N; p++ {
-		switch board.At(p) {
-		case hex.Empty:
-			b.cellPoint[p] = newPoint(p, false)
-		}
-	}
-	// chains: roots first (a root may be an edge or a stone cell)
-	ra, rb := board.Find(ea), board.Find(eb)
-	b.edgeA = rootPoint(ra)
-	b.edgeB = rootPoint(rb)
-	b.edgeGrp[b.edgeA] = true
-	b.edgeGrp[b.edgeB] = true
-	b.connected = b.edgeA == b.edgeB
-	stones := board.Stones(c)
-	for p := stones.First(); p != hex.NoCell; p = stones.Next(p + 1) {
-		r := board.Find(p)
-		ip := rootPoint(r)
-		b.cellPoint[p] = ip
-	}
-	b.cellPoint[ea] = b.edgeA
-	b.cellPoint[eb] = b.edgeB
+	b.own = board.Stones(c)
+	b.assignPoints(board)
 	b.grow()
 	if b.cfg.XH && b.cfg.StrongCrossing {
 		b.computeBridges(board)
@@ -318,22 +286,122 @@ func (b *Builder) Build(board *hex.Board, c hex.Color) error {
 	return nil
 }
 
-// grow sizes the per-pair and per-point arrays for b.np points.
-func (b *Builder) grow() {
-	n := b.np * b.np
-	if len(b.slot) < n {
-		for len(b.slot) < n {
-			b.slot = append(b.slot, -1)
+// assignPoints numbers the points of b.color on board as Build does: the empty cells
+// in cell order, then the chains (the first edge's group, the second edge's group, then
+// the other chains in the order of their first stone), and sets cellPoint, pt, chain,
+// edgeGrp, np, edgeA, edgeB and connected.
+func (b *Builder) assignPoints(board *hex.Board) {
+	g := b.g
+	c := b.color
+	b.np = 0
+	b.pt = b.pt[:0]
+	b.chain = b.chain[:0]
+	b.edgeGrp = b.edgeGrp[:0]
+	for p := range b.cellPoint[:g.N] {
+		b.cellPoint[p] = -1
+	}
+	for e := hex.North; e <= hex.East; e++ {
+		b.cellPoint[e] = -1
+	}
+	ea, eb := hex.EdgesOf(c)
+	newPoint := func(p hex.Cell, isChain bool) int32 {
+		b.pt = append(b.pt, p)
+		b.chain = append(b.chain, isChain)
+		b.edgeGrp = append(b.edgeGrp, false)
+		b.np++
+		return int32(b.np - 1)
+	}
+	rootPoint := func(r hex.Cell) int32 {
+		// a root is either a stone cell or an edge; cellPoint of a root cell is set
+		// when the root is first seen.
+		if b.cellPoint[r] >= 0 {
+			return b.cellPoint[r]
 		}
-		b.inQ = append(b.inQ, make([]bool, n-len(b.inQ))...)
+		idx := newPoint(r, true)
+		b.cellPoint[r] = idx
+		return idx
 	}
-	if len(b.nbrFull) < b.np {
-		b.nbrFull = append(b.nbrFull, make([]hex.Bitset, b.np-len(b.nbrFull))...)
-		b.nbrSemi = append(b.nbrSemi, make([]hex.Bitset, b.np-len(b.nbrSemi))...)
+	for p := hex.Cell(0); int(p) < g.N; p++ {
+		if board.At(p) == hex.Empty {
+			b.cellPoint[p] = newPoint(p, false)
+		}
 	}
+	// chains: roots first (a root may be an edge or a stone cell)
+	ra, rb := board.Find(ea), board.Find(eb)
+	b.edgeA = rootPoint(ra)
+	b.edgeB = rootPoint(rb)
+	b.edgeGrp[b.edgeA] = true
+	b.edgeGrp[b.edgeB] = true
+	b.connected = b.edgeA == b.edgeB
+	stones := board.Stones(c)
+	for p := stones.First(); p != hex.NoCell; p = stones.Next(p + 1) {
+		b.cellPoint[p] = rootPoint(board.Find(p))
+	}
+	b.cellPoint[ea] = b.edgeA
+	b.cellPoint[eb] = b.edgeB
+}
+
+// grow clears the per-point neighbour sets for b.np points (prepare sized them).
+func (b *Builder) grow() {
 	for i := 0; i < b.np; i++ {
 		b.nbrFull[i] = hex.Bitset{}
 		b.nbrSemi[i] = hex.Bitset{}
+	}
+}
+
+// arenaBudget is the most bytes prepare reserves for the connection lists of one
+// Builder; larger limits make the lists grow on demand instead.
+const arenaBudget = 256 << 20
+
+// prepare sizes every buffer for boards of geometry g (at most g.N+2 points) once,
+// so that builds and Plays on that board size allocate nothing afterwards: the pair
+// tables, the work queue, the scratch stacks and one arena holding, for every possible
+// endpoint pair, room for MaxFull VCs and MaxSemi SCs (when that fits arenaBudget). A
+// Builder that prepared a larger board keeps its buffers.
+func (b *Builder) prepare(g *hex.Geometry) {
+	pts := g.N + 2
+	if pts <= b.prepPts && b.cfg.MaxFull == b.prepFull && b.cfg.MaxSemi == b.prepSemi && b.cfg.MaxOr == b.prepOr {
+		return
+	}
+	pts = max(pts, b.prepPts)
+	b.prepPts, b.prepFull, b.prepSemi, b.prepOr = pts, b.cfg.MaxFull, b.cfg.MaxSemi, b.cfg.MaxOr
+	pairs := pts * pts
+	slots := pts * (pts - 1) / 2
+	b.slot = make([]int32, pairs)
+	for i := range b.slot {
+		b.slot[i] = -1
+	}
+	b.inQ = make([]bool, pairs)
+	b.touched = make([]int32, 0, slots)
+	b.queue = make([]int32, 0, 2*slots+8192)
+	b.qhead = 0
+	b.nbrFull = make([]hex.Bitset, pts)
+	b.nbrSemi = make([]hex.Bitset, pts)
+	b.pt = make([]hex.Cell, 0, pts)
+	b.chain = make([]bool, 0, pts)
+	b.edgeGrp = make([]bool, 0, pts)
+	b.oldPt = make([]hex.Cell, 0, pts)
+	b.remap = make([]int32, 0, pts)
+	b.moved = make([]pending, 0, b.cfg.MaxFull+b.cfg.MaxSemi)
+	b.snap = make([]Conn, 0, b.cfg.MaxFull+b.cfg.MaxSemi)
+	b.suf = make([]hex.Bitset, 0, b.cfg.MaxSemi+1)
+	// the OR rule emits at most sum_{k<MaxOr} C(MaxSemi-1, k) VCs per call
+	orOut, c := 0, 1
+	for k := 1; k < b.cfg.MaxOr && orOut < 1<<16; k++ {
+		c = c * (b.cfg.MaxSemi - k) / k
+		orOut += c
+	}
+	b.pend = make([]pending, 0, min(orOut, 1<<16)+16)
+	b.full = make([][]Conn, slots)
+	b.semi = make([][]Conn, slots)
+	per := b.cfg.MaxFull + b.cfg.MaxSemi
+	if slots*per*int(unsafe.Sizeof(Conn{})) <= arenaBudget {
+		arena := make([]Conn, slots*per)
+		for s := 0; s < slots; s++ {
+			o := s * per
+			b.full[s] = arena[o : o : o+b.cfg.MaxFull]
+			b.semi[s] = arena[o+b.cfg.MaxFull : o+b.cfg.MaxFull : o+per]
+		}
 	}
 }
 
@@ -371,14 +439,18 @@ func (b *Builder) computeBridges(board *hex.Board) {
 func (b *Builder) newSlot(idx int32) int32 {
 	s := int32(len(b.touched))
 	b.touched = append(b.touched, idx)
-	b.slot[idx] = s
-	if int(s) >= len(b.full) {
-		b.full = append(b.full, nil)
-		b.semi = append(b.semi, nil)
-	}
+	b.setSlot(idx, s, int32(b.np))
 	b.full[s] = b.full[s][:0]
 	b.semi[s] = b.semi[s][:0]
 	return s
+}
+
+// setSlot records slot s (or -1) for the pair with canonical index idx = i*np+j (i < j)
+// under both i*np+j and j*np+i, so that the AND rule reads the slots of one point's
+// pairs from one row of the table.
+func (b *Builder) setSlot(idx, s, np int32) {
+	b.slot[idx] = s
+	b.slot[idx%np*np+idx/np] = s
 }
 
 // fullOf returns the VC list of pair idx (nil when it has none).
@@ -409,13 +481,22 @@ func (b *Builder) enqueue(idx int32) {
 // not minimal). Otherwise it removes, in place, the entries whose carriers contain
 // c's, makes room under limit (dropping the largest entry, or refusing c when c would
 // itself be the largest), and returns the shortened list and the position where c
-// belongs. The caller keeps the returned list in either case.
-func (b *Builder) minimalPos(list []Conn, c *Conn, size int16, limit int) ([]Conn, int, bool) {
+// belongs. The caller keeps the returned list in either case. With keyed (SC lists), an
+// entry with the same carrier but a larger key is replaced: of SCs with equal carriers
+// the one with the smallest key is kept, which makes the result independent of the
+// order of deduction (see Play).
+func (b *Builder) minimalPos(list []Conn, c *Conn, size int16, limit int, keyed bool) ([]Conn, int, bool) {
 	// lists are sorted by carrier size: only smaller or equal carriers can be subsets,
 	// only larger ones strict supersets
 	k := 0
 	for ; k < len(list) && list[k].size <= size; k++ {
 		if b.sub(&list[k].Carrier, &c.Carrier) {
+			if keyed && list[k].size == size && c.Key < list[k].Key {
+				// the same carrier with a smaller key replaces it; no other entry
+				// of the (minimal) list is a subset or a superset of this carrier
+				copy(list[k:], list[k+1:])
+				return list[:len(list)-1], k, true
+			}
 			return list, 0, false
 		}
 	}
@@ -429,6 +510,7 @@ func (b *Builder) minimalPos(list []Conn, c *Conn, size int16, limit int) ([]Con
 	}
 	list = list[:n]
 	if n >= limit {
+		b.truncated = true
 		if pos >= n {
 			return list, 0, false
 		}
@@ -452,13 +534,13 @@ func insertAt(list []Conn, pos int, c *Conn, size int16) []Conn {
 // whether it was added.
 func (b *Builder) addFull(i, j int32, c *Conn) bool {
 	idx := b.pairIdx(i, j)
-	sl0 := b.slot[idx]
+	sl0 := b.slot[i*int32(b.np)+j] // row i: the AND rule adds many with the same i
 	var list []Conn
 	if sl0 >= 0 {
 		list = b.full[sl0]
 	}
 	size := b.count(&c.Carrier)
-	list, pos, ok := b.minimalPos(list, c, size, b.cfg.MaxFull)
+	list, pos, ok := b.minimalPos(list, c, size, b.cfg.MaxFull, false)
 	if sl0 >= 0 {
 		b.full[sl0] = list
 	}
@@ -549,7 +631,7 @@ func (b *Builder) count(x *hex.Bitset) int16 {
 func (b *Builder) addSemi(i, j int32, c *Conn) bool {
 	idx := b.pairIdx(i, j)
 	size := b.count(&c.Carrier)
-	sl0 := b.slot[idx]
+	sl0 := b.slot[i*int32(b.np)+j] // row i: the AND rule adds many with the same i
 	var fl, list []Conn
 	if sl0 >= 0 {
 		fl, list = b.full[sl0], b.semi[sl0]
@@ -559,7 +641,7 @@ func (b *Builder) addSemi(i, j int32, c *Conn) bool {
 			return false
 		}
 	}
-	list, pos, ok := b.minimalPos(list, c, size, b.cfg.MaxSemi)
+	list, pos, ok := b.minimalPos(list, c, size, b.cfg.MaxSemi, true)
 	if sl0 >= 0 {
 		b.semi[sl0] = list
 	}
@@ -821,6 +903,13 @@ func (b *Builder) andFull(v *Conn, o, m int32) {
 	nwp := (b.np + 63) >> 6
 	np := int32(b.np)
 	nb := &b.nbrFull[m]
+	// a partner must avoid vcar and, when o is an empty cell, o itself
+	avoid := vcar
+	if oEmpty {
+		avoid.Set(oc)
+	}
+	small := b.nw <= 2
+	a0, a1 := avoid[0], avoid[1]
 	for wi := 0; wi < nwp && wi < len(nb); wi++ {
 		word := nb[wi]
 		for word != 0 {
@@ -829,16 +918,20 @@ func (b *Builder) andFull(v *Conn, o, m int32) {
 			if z == o || vcar.Has(b.pt[z]) {
 				continue
 			}
-			list := b.full[b.slot[pairIndex(m, z, np)]]
+			list := b.full[b.slot[m*np+z]]
 			checked := false
 			for k := range list {
 				w := &list[k]
-				if b.meets(&w.Carrier, &vcar) || (oEmpty && w.Carrier.Has(oc)) {
+				if small {
+					if w.Carrier[0]&a0|w.Carrier[1]&a1 != 0 {
+						continue
+					}
+				} else if meetsN(&w.Carrier, &avoid, b.nw) {
 					continue
 				}
 				if !checked {
 					// once per z: is every result already dominated?
-					if b.dominated(pairIndex(o, z, np), &base, bsize, !chain) {
+					if b.dominated(o*np+z, &base, bsize, !chain, mc) {
 						break
 					}
 					checked = true
@@ -876,10 +969,10 @@ func pairIndex(i, j, np int32) int32 {
 	return i*np + j
 }
 
-// dominated reports whether pair idx already holds a VC (or, when semi, an SC) whose
+// dominated reports whether pair idx (in either order) already holds a VC (or, when semi, an SC) whose
 // carrier is a subset of base: then every connection whose carrier contains base is
 // not minimal and need not be formed.
-func (b *Builder) dominated(idx int32, base *hex.Bitset, size int16, semi bool) bool {
+func (b *Builder) dominated(idx int32, base *hex.Bitset, size int16, semi bool, key hex.Cell) bool {
 	s := b.slot[idx]
 	if s < 0 {
 		return false
@@ -893,7 +986,9 @@ func (b *Builder) dominated(idx int32, base *hex.Bitset, size int16, semi bool) 
 	if semi {
 		sl := b.semi[s]
 		for k := 0; k < len(sl) && sl[k].size <= size; k++ {
-			if b.sub(&sl[k].Carrier, base) {
+			// an SC with an equal carrier but a larger key than a result's would be
+			// replaced by it (see minimalPos)
+			if (sl[k].size < size || key == hex.NoCell || sl[k].Key <= key) && b.sub(&sl[k].Carrier, base) {
 				return true
 			}
 		}
@@ -923,6 +1018,16 @@ func (b *Builder) semiAnd(n *Conn, o, m int32, nb *hex.Bitset, lists [][]Conn, n
 	ncar := n.Carrier
 	nwp := (b.np + 63) >> 6
 	np := int32(b.np)
+	dkey := hex.NoCell
+	if nIsSemi {
+		dkey = n.Key
+	}
+	avoid := ncar
+	if oEmpty {
+		avoid.Set(oc)
+	}
+	small := b.nw <= 2
+	a0, a1 := avoid[0], avoid[1]
 	for wi := 0; wi < nwp && wi < len(nb); wi++ {
 		word := nb[wi]
 		for word != 0 {
@@ -931,15 +1036,19 @@ func (b *Builder) semiAnd(n *Conn, o, m int32, nb *hex.Bitset, lists [][]Conn, n
 			if z == o || ncar.Has(b.pt[z]) {
 				continue
 			}
-			list := lists[b.slot[pairIndex(m, z, np)]]
+			list := lists[b.slot[m*np+z]]
 			checked := false
 			for k := range list {
 				w := &list[k]
-				if b.meets(&w.Carrier, &ncar) || (oEmpty && w.Carrier.Has(oc)) {
+				if small {
+					if w.Carrier[0]&a0|w.Carrier[1]&a1 != 0 {
+						continue
+					}
+				} else if meetsN(&w.Carrier, &avoid, b.nw) {
 					continue
 				}
 				if !checked {
-					if b.dominated(pairIndex(o, z, np), &ncar, n.size, true) {
+					if b.dominated(o*np+z, &ncar, n.size, true, dkey) {
 						break
 					}
 					checked = true

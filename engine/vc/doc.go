@@ -46,14 +46,34 @@
 // (XH paper, section 5) until no new connection is produced or, with Config.StopAtWin,
 // as soon as the winning VC between the colour's edges is found (section 4).
 //
+// Of SCs with equal carriers between the same points only the one with the smallest key
+// is kept. With no list limits the connections kept are then the minimal elements of
+// the least fixed point of the rules, independent of the order of deduction; this is
+// what makes the incremental update exact.
+//
+// # Incremental update
+//
+// Builder.Play updates the connections after one stone (of either colour) is played,
+// as Hexy keeps its lists across moves: an opponent stone removes exactly the
+// connections through its cell; an own stone merges its cell and the adjacent chains
+// into one chain, takes the cell out of every carrier (an SC keyed there becomes a VC),
+// unites the merged pairs' lists and reruns the rules from what changed. Without list
+// limits the result equals a Build of the new position (TestPlayEqualsBuild); with
+// limits it is sound but may keep other connections. With XH, StopAtWin, or (without
+// AndOverEdge) an own stone joining an edge group, Play rebuilds.
+//
 // # Use
 //
-// A Builder owns every buffer; reuse it: after the first few builds, Build allocates
-// nothing. Query results (slices of Conn) belong to the Builder and stay valid until
-// the next Build.
+// A Builder owns every buffer; reuse it. The first Build on a board size sizes every
+// buffer for that size (with the list limits of the configuration: one arena holds
+// MaxFull VCs and MaxSemi SCs for every possible endpoint pair); after it, H-search
+// Builds and Plays allocate nothing (TestZeroAlloc). Query results (slices of Conn)
+// belong to the Builder and stay valid until the next Build or Play.
 //
 //	bl := vc.NewBuilder(vc.DefaultConfig())
 //	if err := bl.Build(board, hex.Black); err != nil { ... }
 //	won, carrier := bl.WinningVC()
 //	must := bl.Mustplay() // where White, to move, must play
+//	board.PlayStone(hex.White, p)
+//	if err := bl.Play(board, p); err != nil { ... } // same as bl.Build(board, hex.Black)
 package vc

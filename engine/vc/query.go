@@ -181,3 +181,9 @@ func (b *Builder) Mustplay() (must hex.Bitset, threatened bool) {
 	}
 	return must, threatened
 }
+
+// Truncated reports whether a list limit (Config.MaxFull or MaxSemi) dropped a
+// connection since the last Build (including the Plays after it). When it is false, the
+// lists hold every minimal connection the rules deduce, and a Builder updated by Play
+// holds exactly the connections a Build of the same position would.
+func (b *Builder) Truncated() bool { return b.truncated }
