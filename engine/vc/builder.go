@@ -170,8 +170,9 @@ type Builder struct {
 
 	pend   []pending
 	snap   []Conn
-	cross  []pending // crossing-rule SCs waiting to be added (at top level)
-	suf    []hex.Bitset
+	cross  []pending                    // crossing-rule SCs waiting to be added (at top level)
+	suf    []hex.Bitset                 // OR rule: suffix intersections of an SC list
+	suf2   [][2]uint64                  // the same with two-word carriers (orSmall)
 	bridge [hex.NumPoints][2]hex.Bitset // edge-bridge carriers of an empty cell (XH strong)
 
 	oldPt []hex.Cell // Play: the points before the move
@@ -189,6 +190,11 @@ type Builder struct {
 
 	won bool
 	nw  int // number of bitset words that can hold cells
+
+	// wide makes Build use the general code for every board size (nw = all words of a
+	// bitset) instead of the two-word code for boards of at most 128 cells; tests use
+	// it to check that both give the same connections.
+	wide bool
 }
 
 // NewBuilder returns a Builder with configuration cfg; an invalid cfg is replaced by
@@ -259,6 +265,9 @@ func (b *Builder) Build(board *hex.Board, c hex.Color) error {
 	b.builtCfg = b.cfg
 	b.g = g
 	b.nw = (g.N + 63) / 64
+	if b.wide {
+		b.nw = len(hex.Bitset{})
+	}
 	b.color = c
 	b.empty = board.EmptyCells()
 	b.own = board.Stones(c)
@@ -385,6 +394,7 @@ func (b *Builder) prepare(g *hex.Geometry) {
 	b.moved = make([]pending, 0, b.cfg.MaxFull+b.cfg.MaxSemi)
 	b.snap = make([]Conn, 0, b.cfg.MaxFull+b.cfg.MaxSemi)
 	b.suf = make([]hex.Bitset, 0, b.cfg.MaxSemi+1)
+	b.suf2 = make([][2]uint64, 0, b.cfg.MaxSemi+1)
 	// the OR rule emits at most sum_{k<MaxOr} C(MaxSemi-1, k) VCs per call
 	orOut, c := 0, 1
 	for k := 1; k < b.cfg.MaxOr && orOut < 1<<16; k++ {
@@ -486,6 +496,9 @@ func (b *Builder) enqueue(idx int32) {
 // the one with the smallest key is kept, which makes the result independent of the
 // order of deduction (see Play).
 func (b *Builder) minimalPos(list []Conn, c *Conn, size int16, limit int, keyed bool) ([]Conn, int, bool) {
+	if b.nw <= 2 {
+		return b.minimalPos2(list, c, size, limit, keyed)
+	}
 	// lists are sorted by carrier size: only smaller or equal carriers can be subsets,
 	// only larger ones strict supersets
 	k := 0
@@ -517,6 +530,58 @@ func (b *Builder) minimalPos(list []Conn, c *Conn, size int16, limit int, keyed 
 		list = list[:n-1]
 	}
 	return list, pos, true
+}
+
+// minimalPos2 is minimalPos for carriers that fit in two words (at most 128 cells).
+func (b *Builder) minimalPos2(list []Conn, c *Conn, size int16, limit int, keyed bool) ([]Conn, int, bool) {
+	c0, c1 := c.Carrier[0], c.Carrier[1]
+	k := 0
+	for ; k < len(list) && list[k].size <= size; k++ {
+		e := &list[k]
+		if e.Carrier[0]&^c0|e.Carrier[1]&^c1 == 0 {
+			if keyed && e.size == size && c.Key < e.Key {
+				copy(list[k:], list[k+1:])
+				return list[:len(list)-1], k, true
+			}
+			return list, 0, false
+		}
+	}
+	pos := k
+	n := k
+	for ; k < len(list); k++ {
+		e := &list[k]
+		if c0&^e.Carrier[0]|c1&^e.Carrier[1] != 0 {
+			if n != k {
+				list[n] = *e
+			}
+			n++
+		}
+	}
+	list = list[:n]
+	if n >= limit {
+		b.truncated = true
+		if pos >= n {
+			return list, 0, false
+		}
+		list = list[:n-1]
+	}
+	return list, pos, true
+}
+
+// pointsOf returns the set of points (as indices) of the cells of carrier x plus
+// point o, so that the AND scans can drop those partners with one mask per word.
+// Every carrier cell is an empty cell and so a point.
+func (b *Builder) pointsOf(x *hex.Bitset, o int32) hex.Bitset {
+	var ps hex.Bitset
+	ps.Set(hex.Cell(o))
+	for w := 0; w < b.nw && w < len(x); w++ {
+		for word := x[w]; word != 0; word &= word - 1 {
+			if p := b.cellPoint[w<<6+bits.TrailingZeros64(word)]; p >= 0 {
+				ps.Set(hex.Cell(p))
+			}
+		}
+	}
+	return ps
 }
 
 // insertAt inserts a copy of c (carrier size size, not yet processed) at position pos.
@@ -661,25 +726,54 @@ func (b *Builder) addSemi(i, j int32, c *Conn) bool {
 	}
 	// OR rule (appendix A): combine the new SC with up to MaxOr-1 others.
 	start := len(b.pend)
+	if b.nw <= 2 {
+		b.orSmall(list, i, j, pos)
+	} else {
+		b.orLarge(list, i, j, pos)
+	}
+	if b.cfg.XH && !b.chain[i] && !b.chain[j] {
+		b.crossing(list, i, j, pos)
+	}
+	b.flush(start)
+	return true
+}
+
+// orSmall starts the OR rule for the new SC list[pos] when carriers fit in two words
+// (at most 128 cells): as orLarge, with two-word suffix intersections.
+func (b *Builder) orSmall(list []Conn, i, j int32, pos int) {
+	suf := b.suf2[:0]
+	for k := 0; k <= len(list); k++ {
+		suf = append(suf, [2]uint64{})
+	}
+	suf[len(list)] = [2]uint64{^uint64(0), ^uint64(0)}
+	for k := len(list) - 1; k >= 0; k-- {
+		if k == pos {
+			suf[k] = suf[k+1]
+		} else {
+			suf[k] = [2]uint64{suf[k+1][0] & list[k].Carrier[0], suf[k+1][1] & list[k].Carrier[1]}
+		}
+	}
+	b.suf2 = suf
+	self := [2]uint64{list[pos].Carrier[0], list[pos].Carrier[1]}
+	if self[0]&suf[0][0]|self[1]&suf[0][1] == 0 {
+		b.orRule2(list, suf, i, j, self, self, self, 1, 0)
+	}
+}
+
+// orLarge starts the OR rule for the new SC list[pos] (any board size).
+func (b *Builder) orLarge(list []Conn, i, j int32, pos int) {
 	self := list[pos].Carrier
-	// suffix intersections of the other SCs (the new one counts as the full set); only
-	// the cell words are computed (the OR rule meets them only with carriers, whose
-	// other words are zero)
+	// suffix intersections of the other SCs (the new one counts as the full set)
 	suf := b.suf[:0]
 	for k := 0; k <= len(list); k++ {
 		suf = append(suf, hex.Bitset{})
 	}
 	all := hex.Bitset{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 	suf[len(list)] = all
-	small := b.nw <= 2
 	for k := len(list) - 1; k >= 0; k-- {
-		switch {
-		case k == pos:
+		if k == pos {
 			suf[k] = suf[k+1]
-		case small:
-			suf[k][0] = suf[k+1][0] & list[k].Carrier[0]
-			suf[k][1] = suf[k+1][1] & list[k].Carrier[1]
-		default:
+		} else {
 			suf[k] = suf[k+1].And(list[k].Carrier)
 		}
 	}
@@ -687,11 +781,6 @@ func (b *Builder) addSemi(i, j int32, c *Conn) bool {
 	if !b.meets(&self, &suf[0]) {
 		b.orRule(list, suf, i, j, &self, self, self, 1, 0)
 	}
-	if b.cfg.XH && !b.chain[i] && !b.chain[j] {
-		b.crossing(list, i, j, pos)
-	}
-	b.flush(start)
-	return true
 }
 
 // orRule is Anshelevich's recursive OR procedure (appendix A) over the SCs
@@ -723,6 +812,34 @@ func (b *Builder) orRule(list []Conn, suf []hex.Bitset, i, j int32, self *hex.Bi
 	}
 }
 
+// orRule2 is orRule for boards whose cells fit in two bitset words (at most 128
+// cells): carriers, unions and intersections are kept as two words (the other words of
+// a carrier are zero), which gives the same deductions in the same order.
+func (b *Builder) orRule2(list []Conn, suf [][2]uint64, i, j int32, self, u, in [2]uint64, used, from int) {
+	for k := from; k < len(list); k++ {
+		if in[0]&suf[k][0]|in[1]&suf[k][1] != 0 {
+			return
+		}
+		e := &list[k]
+		e0, e1 := e.Carrier[0], e.Carrier[1]
+		if e0 == self[0] && e1 == self[1] {
+			continue
+		}
+		i1 := [2]uint64{in[0] & e0, in[1] & e1}
+		if i1 == in {
+			continue
+		}
+		u1 := [2]uint64{u[0] | e0, u[1] | e1}
+		if i1[0]|i1[1] == 0 {
+			b.pend = append(b.pend, pending{i: i, j: j, c: Conn{Carrier: hex.Bitset{u1[0], u1[1]}, Key: hex.NoCell, Rule: RuleOr}})
+			continue
+		}
+		if used+1 < b.cfg.MaxOr {
+			b.orRule2(list, suf, i, j, self, u1, i1, used+1, k+1)
+		}
+	}
+}
+
 // eq reports whether two bitsets are equal.
 func eq(a, b *hex.Bitset) bool {
 	return a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3] && a[4] == b[4] && a[5] == b[5]
@@ -749,6 +866,10 @@ func (b *Builder) crossing(list []Conn, i, j int32, pos int) {
 
 // crossTriple tries the crossing rules on three SCs between the empty cells x, y.
 func (b *Builder) crossTriple(x, y hex.Cell, c1, c2, c3 *Conn) {
+	if b.nw <= 2 {
+		b.crossTriple2(x, y, c1, c2, c3)
+		return
+	}
 	i12 := c1.Carrier.And(c2.Carrier)
 	i13 := c1.Carrier.And(c3.Carrier)
 	i23 := c2.Carrier.And(c3.Carrier)
@@ -767,6 +888,35 @@ func (b *Builder) crossTriple(x, y hex.Cell, c1, c2, c3 *Conn) {
 		for e := 0; e < 2; e++ {
 			B := &b.bridge[k][e]
 			if B.IsEmpty() || !over.SubsetOf(B) || B.Has(x) || B.Has(y) {
+				continue
+			}
+			b.crossEmit(c1, c2, c3, u.Or(*B), k)
+			return
+		}
+	}
+}
+
+// crossTriple2 is crossTriple for carriers that fit in two words (at most 128 cells).
+func (b *Builder) crossTriple2(x, y hex.Cell, c1, c2, c3 *Conn) {
+	a0, a1 := c1.Carrier[0], c1.Carrier[1]
+	b0, b1 := c2.Carrier[0], c2.Carrier[1]
+	d0, d1 := c3.Carrier[0], c3.Carrier[1]
+	o0 := a0&b0 | a0&d0 | b0&d0
+	o1 := a1&b1 | a1&d1 | b1&d1
+	u := hex.Bitset{a0 | b0 | d0, a1 | b1 | d1}
+	u.Set(x)
+	u.Set(y)
+	if o0|o1 == 0 {
+		b.crossEmit(c1, c2, c3, u, x)
+		return
+	}
+	if !b.cfg.StrongCrossing {
+		return
+	}
+	for _, k := range [2]hex.Cell{y, x} {
+		for e := 0; e < 2; e++ {
+			B := &b.bridge[k][e]
+			if B.IsEmpty() || o0&^B[0]|o1&^B[1] != 0 || B.Has(x) || B.Has(y) {
 				continue
 			}
 			b.crossEmit(c1, c2, c3, u.Or(*B), k)
@@ -910,14 +1060,12 @@ func (b *Builder) andFull(v *Conn, o, m int32) {
 	}
 	small := b.nw <= 2
 	a0, a1 := avoid[0], avoid[1]
+	skip := b.pointsOf(&vcar, o) // z == o or z's cell in vcar
 	for wi := 0; wi < nwp && wi < len(nb); wi++ {
-		word := nb[wi]
+		word := nb[wi] &^ skip[wi]
 		for word != 0 {
 			z := int32(wi<<6 + bits.TrailingZeros64(word))
 			word &= word - 1
-			if z == o || vcar.Has(b.pt[z]) {
-				continue
-			}
 			list := b.full[b.slot[m*np+z]]
 			checked := false
 			for k := range list {
@@ -977,6 +1125,9 @@ func (b *Builder) dominated(idx int32, base *hex.Bitset, size int16, semi bool, 
 	if s < 0 {
 		return false
 	}
+	if b.nw <= 2 {
+		return b.dominated2(s, base, size, semi, key)
+	}
 	fl := b.full[s]
 	for k := 0; k < len(fl) && fl[k].size <= size; k++ {
 		if b.sub(&fl[k].Carrier, base) {
@@ -989,6 +1140,28 @@ func (b *Builder) dominated(idx int32, base *hex.Bitset, size int16, semi bool, 
 			// an SC with an equal carrier but a larger key than a result's would be
 			// replaced by it (see minimalPos)
 			if (sl[k].size < size || key == hex.NoCell || sl[k].Key <= key) && b.sub(&sl[k].Carrier, base) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dominated2 is dominated for slot s when carriers fit in two words (at most 128
+// cells).
+func (b *Builder) dominated2(s int32, base *hex.Bitset, size int16, semi bool, key hex.Cell) bool {
+	b0, b1 := base[0], base[1]
+	fl := b.full[s]
+	for k := 0; k < len(fl) && fl[k].size <= size; k++ {
+		if fl[k].Carrier[0]&^b0|fl[k].Carrier[1]&^b1 == 0 {
+			return true
+		}
+	}
+	if semi {
+		sl := b.semi[s]
+		for k := 0; k < len(sl) && sl[k].size <= size; k++ {
+			e := &sl[k]
+			if e.Carrier[0]&^b0|e.Carrier[1]&^b1 == 0 && (e.size < size || key == hex.NoCell || e.Key <= key) {
 				return true
 			}
 		}
@@ -1028,14 +1201,12 @@ func (b *Builder) semiAnd(n *Conn, o, m int32, nb *hex.Bitset, lists [][]Conn, n
 	}
 	small := b.nw <= 2
 	a0, a1 := avoid[0], avoid[1]
+	skip := b.pointsOf(&ncar, o) // z == o or z's cell in ncar
 	for wi := 0; wi < nwp && wi < len(nb); wi++ {
-		word := nb[wi]
+		word := nb[wi] &^ skip[wi]
 		for word != 0 {
 			z := int32(wi<<6 + bits.TrailingZeros64(word))
 			word &= word - 1
-			if z == o || ncar.Has(b.pt[z]) {
-				continue
-			}
 			list := lists[b.slot[m*np+z]]
 			checked := false
 			for k := range list {
