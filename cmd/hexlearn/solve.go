@@ -19,8 +19,9 @@ func init() {
 		usage: `hexlearn solve --size N --moves "a1 b2 ..." [--to-move COLOR] [--json]
 hexlearn solve --openings --size N [--json]
 
-Solves a position exactly with the depth-first solver (engine/solver: ICE fill-in,
-H-search connections, mustplay, proof sets, transposition table). Prints the winner,
+Solves a position exactly (engine/solver: depth-first proof-number search by
+default, --algorithm dfs for plain depth-first search; ICE fill-in, H-search
+connections, mustplay, proof sets, transposition table). Prints the winner,
 a winning move for the side to move when it wins, the proof set (empty cells the
 winner needs), nodes and time. Moves alternate from Black; --to-move overrides the
 side to move. With --openings, every first Black stone on the empty N x N board is
@@ -39,6 +40,7 @@ for Black, W where it loses. Ctrl-C stops the search.`,
 		timeout := fs.Duration("timeout", 0, "time limit, e.g. 30s (0: none)")
 		noVC := fs.Bool("no-vc", false, "do not use H-search connections (ICE and proof sets only)")
 		ttBits := fs.Int("tt-bits", 20, "log2 of the transposition table size (10..26)")
+		algo := fs.String("algorithm", "dfpn", "search algorithm: dfpn or dfs")
 		asJSON := fs.Bool("json", false, "print JSON")
 		if err := fs.Parse(args); err != nil {
 			return err
@@ -64,6 +66,14 @@ for Black, W where it loses. Ctrl-C stops the search.`,
 			return usageErr("%v", err)
 		}
 		cfg := solver.DefaultConfig()
+		switch *algo {
+		case "dfpn":
+			cfg.Algorithm = solver.DFPN
+		case "dfs":
+			cfg.Algorithm = solver.DFS
+		default:
+			return usageErr("--algorithm must be dfpn or dfs, got %q", *algo)
+		}
 		if *noVC {
 			cfg.Connector = nil
 		}
@@ -109,6 +119,7 @@ type solveJSON struct {
 	Proof     []string `json:"proof"`
 	Nodes     int64    `json:"nodes"`
 	TTHits    int64    `json:"tt_hits"`
+	Expanded  int64    `json:"expanded"`
 	Pruned    int64    `json:"pruned"`
 	MaxDepth  int      `json:"max_depth"`
 	ElapsedMS float64  `json:"elapsed_ms"`
@@ -128,7 +139,7 @@ func printSolve(b *hex.Board, r solver.Result, asJSON bool, stdout io.Writer) er
 	if asJSON {
 		out := solveJSON{Width: g.W, Height: g.H, Moves: g.FormatMoves(ms), ToMove: r.ToMove.String(),
 			Winner: r.Winner.String(), Proof: cellList(g, r.Proof), Nodes: r.Stats.Nodes,
-			TTHits: r.Stats.TTHits, Pruned: r.Stats.Pruned, MaxDepth: r.Stats.MaxDepth,
+			TTHits: r.Stats.TTHits, Expanded: r.Stats.Expanded, Pruned: r.Stats.Pruned, MaxDepth: r.Stats.MaxDepth,
 			ElapsedMS: float64(r.Stats.Elapsed.Microseconds()) / 1000}
 		if r.Move != hex.NoCell {
 			out.Move = g.CellName(r.Move)
@@ -143,8 +154,8 @@ func printSolve(b *hex.Board, r solver.Result, asJSON bool, stdout io.Writer) er
 		fmt.Fprintf(stdout, "winning move: %s\n", g.CellName(r.Move))
 	}
 	fmt.Fprintf(stdout, "proof set (%d cells): %s\n", r.Proof.Count(), strings.Join(cellList(g, r.Proof), " "))
-	fmt.Fprintf(stdout, "nodes: %d  tt hits: %d  pruned moves: %d  time: %v\n", r.Stats.Nodes, r.Stats.TTHits,
-		r.Stats.Pruned, r.Stats.Elapsed.Round(time.Millisecond))
+	fmt.Fprintf(stdout, "nodes: %d  expanded: %d  tt hits: %d  pruned moves: %d  time: %v\n", r.Stats.Nodes,
+		r.Stats.Expanded, r.Stats.TTHits, r.Stats.Pruned, r.Stats.Elapsed.Round(time.Millisecond))
 	return nil
 }
 

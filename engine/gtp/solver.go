@@ -17,6 +17,7 @@ type solverState struct {
 	maxNodes int64
 	timeout  time.Duration
 	useVC    bool
+	algo     solver.Algorithm
 	s        *solver.Solver
 	last     solver.Stats
 }
@@ -29,6 +30,7 @@ func (st *solverState) solver() *solver.Solver {
 		}
 		cfg.MaxNodes = st.maxNodes
 		cfg.Timeout = st.timeout
+		cfg.Algorithm = st.algo
 		st.s = solver.New(cfg)
 	}
 	return st.s
@@ -108,8 +110,8 @@ func cmdDFSFindWinning(e *Engine, args []string) (string, error) {
 }
 
 // cmdParamDFS answers "param_dfs [NAME VALUE]": without arguments it lists the solver
-// parameters (max_nodes, timeout in seconds, use_vc 0/1) and the statistics of the last
-// solve; with a name and a value it sets that parameter.
+// parameters (max_nodes, timeout in seconds, use_vc 0/1, algorithm dfpn/dfs) and the
+// statistics of the last solve; with a name and a value it sets that parameter.
 func cmdParamDFS(e *Engine, args []string) (string, error) {
 	st := getSolverState(e)
 	if len(args) == 0 {
@@ -117,8 +119,8 @@ func cmdParamDFS(e *Engine, args []string) (string, error) {
 		if st.useVC {
 			vcFlag = 1
 		}
-		return fmt.Sprintf("[string] max_nodes %d\n[string] timeout %g\n[bool] use_vc %d\n[string] last_nodes %d\n[string] last_time %g",
-			st.maxNodes, st.timeout.Seconds(), vcFlag, st.last.Nodes, st.last.Elapsed.Seconds()), nil
+		return fmt.Sprintf("[string] max_nodes %d\n[string] timeout %g\n[bool] use_vc %d\n[list/dfpn/dfs] algorithm %s\n[string] last_nodes %d\n[string] last_time %g",
+			st.maxNodes, st.timeout.Seconds(), vcFlag, st.algo, st.last.Nodes, st.last.Elapsed.Seconds()), nil
 	}
 	if err := NArgs(args, 2, 2); err != nil {
 		return "", err
@@ -145,8 +147,17 @@ func cmdParamDFS(e *Engine, args []string) (string, error) {
 		default:
 			return "", fmt.Errorf("bad use_vc %q (want 0 or 1)", args[1])
 		}
+	case "algorithm":
+		switch strings.ToLower(args[1]) {
+		case "dfpn":
+			st.algo = solver.DFPN
+		case "dfs":
+			st.algo = solver.DFS
+		default:
+			return "", fmt.Errorf("bad algorithm %q (want dfpn or dfs)", args[1])
+		}
 	default:
-		return "", fmt.Errorf("unknown parameter %q (want max_nodes, timeout or use_vc)", args[0])
+		return "", fmt.Errorf("unknown parameter %q (want max_nodes, timeout, use_vc or algorithm)", args[0])
 	}
 	st.s = nil // rebuilt with the new parameters
 	return "", nil

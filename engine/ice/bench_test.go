@@ -45,3 +45,29 @@ func BenchmarkInferior(b *testing.B) {
 		a.CaptureDominated(bd, bd.ToMove(), dom, part)
 	}
 }
+
+// BenchmarkFlood compares the shift-based flood with a plain breadth-first flood
+// from the north edge of random 7x7 positions (empty cells and Black's stones allowed).
+func BenchmarkFlood(b *testing.B) {
+	rng := rand.New(rand.NewSource(1))
+	var allowed []hex.Bitset
+	for i := 0; i < 64; i++ {
+		bd := randomPosition(rng, 7, 12)
+		s := bd.EmptyCells().Or(bd.Stones(hex.Black))
+		s.Set(hex.North)
+		s.Set(hex.South)
+		allowed = append(allowed, s)
+	}
+	g := hex.MustGeometry(7, 7)
+	a := NewAnalyzer()
+	b.Run("shift", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			a.flood(g, hex.North, &allowed[i&63])
+		}
+	})
+	b.Run("bfs", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			floodSlow(g, hex.North, &allowed[i&63])
+		}
+	})
+}

@@ -27,6 +27,7 @@ type Analyzer struct {
 	roots  [hex.NumPoints]hex.Cell // per group root index scratch, see groupNeighbourhoods
 	groups []groupInfo
 	pats   *PatternSet
+	dil    dilator // flood's shifts and masks for the last geometry
 	// NoPatterns disables the pattern file (the rule-based detectors stay on).
 	NoPatterns bool
 	// NoCaptured disables captured-set detection (dead cells only).
@@ -44,64 +45,78 @@ func NewAnalyzer() *Analyzer {
 	return &Analyzer{queue: make([]hex.Cell, 0, hex.NumPoints), groups: make([]groupInfo, 0, 64), pats: DefaultPatterns()}
 }
 
-// adjacentFor reports whether points u and v (both empty cells or stones/edges of
-// colour x, u != v) are adjacent in x's cell adjacency graph: they touch, they are in
-// one x-group, or they touch a common x-group.
-func adjacentFor(b *hex.Board, u, v hex.Cell, x hex.Color) bool {
-	g := b.Geometry()
-	cu, cv := b.At(u), b.At(v)
-	if cu == x && cv == x {
-		return b.Find(u) == b.Find(v)
-	}
-	if cu == x {
-		u, v = v, u
-		cu, cv = cv, cu
-	}
-	// u is empty here.
-	if cv == x {
-		rv := b.Find(v)
-		for _, w := range g.Neighbours(u) {
-			if b.At(w) == x && b.Find(w) == rv {
-				return true
-			}
-		}
-		return false
-	}
-	// both empty
-	if g.NeighbourSet(u).Has(v) {
-		return true
-	}
-	for _, w := range g.Neighbours(u) {
-		if b.At(w) != x {
-			continue
-		}
-		rw := b.Find(w)
-		for _, w2 := range g.Neighbours(v) {
-			if b.At(w2) == x && b.Find(w2) == rw {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // cliqueFor reports whether the x-neighbourhood of cell c (its neighbours that are
 // empty or x-coloured, edges included) is a clique of x's adjacency graph. The content
-// of c itself is ignored.
+// of c itself is ignored. It computes each point's group root (x points) or the roots
+// of the x-groups it touches (empty points) once, then tests the pairs as adjacentFor
+// does.
 func cliqueFor(b *hex.Board, c hex.Cell, x hex.Color) bool {
 	var pts [6]hex.Cell
+	var root [6]hex.Cell     // group root of an x point, NoCell for an empty one
+	var touch [6][6]hex.Cell // roots of the x-groups an empty point touches
+	var nt [6]int
+	g := b.Geometry()
 	n := 0
 	o := x.Opp()
-	for _, q := range b.Geometry().Neighbours(c) {
-		if b.At(q) != o {
-			pts[n] = q
-			n++
+	for _, q := range g.Neighbours(c) {
+		switch b.At(q) {
+		case o:
+			continue
+		case x:
+			root[n] = b.Find(q)
+		default:
+			root[n] = hex.NoCell
+			k := 0
+			for _, w := range g.Neighbours(q) {
+				if b.At(w) == x {
+					touch[n][k] = b.Find(w)
+					k++
+				}
+			}
+			nt[n] = k
 		}
+		pts[n] = q
+		n++
 	}
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			if !adjacentFor(b, pts[i], pts[j], x) {
-				return false
+			ri, rj := root[i], root[j]
+			switch {
+			case ri != hex.NoCell && rj != hex.NoCell:
+				if ri != rj {
+					return false
+				}
+			case ri != hex.NoCell || rj != hex.NoCell:
+				u, r := j, ri
+				if ri == hex.NoCell {
+					u, r = i, rj
+				}
+				ok := false
+				for k := 0; k < nt[u]; k++ {
+					if touch[u][k] == r {
+						ok = true
+						break
+					}
+				}
+				if !ok {
+					return false
+				}
+			default:
+				if g.NeighbourSet(pts[i]).Has(pts[j]) {
+					continue
+				}
+				ok := false
+				for k := 0; k < nt[i] && !ok; k++ {
+					for l := 0; l < nt[j]; l++ {
+						if touch[i][k] == touch[j][l] {
+							ok = true
+							break
+						}
+					}
+				}
+				if !ok {
+					return false
+				}
 			}
 		}
 	}
@@ -118,8 +133,12 @@ func IsCliqueDead(b *hex.Board, c hex.Cell) bool {
 }
 
 // flood returns the points reachable from start through points of allowed (start is
-// included even if not in allowed).
+// included even if not in allowed). Boards of at most 64 cells use flood64's
+// word-parallel shifts; larger ones a breadth-first search.
 func (a *Analyzer) flood(g *hex.Geometry, start hex.Cell, allowed *hex.Bitset) hex.Bitset {
+	if g.N <= 64 {
+		return a.dilatorFor(g).flood64(start, allowed)
+	}
 	var seen hex.Bitset
 	seen.Set(start)
 	q := append(a.queue[:0], start)
@@ -134,6 +153,102 @@ func (a *Analyzer) flood(g *hex.Geometry, start hex.Cell, allowed *hex.Bitset) h
 	}
 	a.queue = q
 	return seen
+}
+
+// dilator holds, for one geometry of at most 64 cells, the cell masks flood64 shifts
+// with (cell y*W+x has the neighbours x±1, y±1 and the diagonals (x+1, y-1),
+// (x-1, y+1)) and the edges' rows and columns.
+type dilator struct {
+	g                 *hex.Geometry
+	w                 uint
+	cells             uint64
+	notLeft, notRight uint64    // cells with x > 0, x < W-1
+	lines             [4]uint64 // cells next to North, South, West, East
+}
+
+func (a *Analyzer) dilatorFor(g *hex.Geometry) *dilator {
+	d := &a.dil
+	if d.g == g {
+		return d
+	}
+	*d = dilator{g: g, w: uint(g.W)}
+	for y := 0; y < g.H; y++ {
+		for x := 0; x < g.W; x++ {
+			bit := uint64(1) << uint(g.At(x, y))
+			d.cells |= bit
+			if x > 0 {
+				d.notLeft |= bit
+			}
+			if x < g.W-1 {
+				d.notRight |= bit
+			}
+			if y == 0 {
+				d.lines[0] |= bit
+			}
+			if y == g.H-1 {
+				d.lines[1] |= bit
+			}
+			if x == 0 {
+				d.lines[2] |= bit
+			}
+			if x == g.W-1 {
+				d.lines[3] |= bit
+			}
+		}
+	}
+	return d
+}
+
+var edgePoints = [4]hex.Cell{hex.North, hex.South, hex.West, hex.East}
+
+// flood64 is flood for boards of at most 64 cells: the cells are one word, the four
+// edges four bits, and the reached set grows a ring at a time by shifts.
+func (d *dilator) flood64(start hex.Cell, allowed *hex.Bitset) hex.Bitset {
+	cellsA := allowed[0] & d.cells
+	var edgesA, seenE, frontE uint8
+	for k, e := range edgePoints {
+		if allowed.Has(e) {
+			edgesA |= 1 << k
+		}
+	}
+	var seen uint64
+	if start.IsEdge() {
+		seenE = 1 << (start - hex.North)
+	} else {
+		seen = 1 << uint(start)
+	}
+	front := seen
+	frontE = seenE
+	w := d.w
+	for {
+		l, r := front&d.notLeft, front&d.notRight
+		n := (r<<1 | l>>1 | front<<w | front>>w | r>>(w-1) | l<<(w-1)) & d.cells
+		var ne uint8
+		for k := 0; k < 4; k++ {
+			if frontE&(1<<k) != 0 {
+				n |= d.lines[k]
+			}
+			if front&d.lines[k] != 0 {
+				ne |= 1 << k
+			}
+		}
+		n &= cellsA &^ seen
+		ne &= edgesA &^ seenE
+		if n == 0 && ne == 0 {
+			break
+		}
+		seen |= n
+		seenE |= ne
+		front, frontE = n, ne
+	}
+	var out hex.Bitset
+	out[0] = seen
+	for k, e := range edgePoints {
+		if seenE&(1<<k) != 0 {
+			out.Set(e)
+		}
+	}
+	return out
 }
 
 // CutsetDead returns the empty cells that are dead for colour x by the clique-cutset
@@ -360,12 +475,19 @@ func (r *Result) Undo(b *hex.Board) {
 // kills c). A cell that is dead already is not reported. killers must have room for
 // hex.NumPoints entries or be nil.
 func (a *Analyzer) Vulnerable(b *hex.Board, x hex.Color, killers []hex.Cell) hex.Bitset {
+	return a.VulnerableIn(b, x, b.EmptyCells(), killers)
+}
+
+// VulnerableIn is Vulnerable restricted to the cells of within (the killers may be
+// any empty cells).
+func (a *Analyzer) VulnerableIn(b *hex.Board, x hex.Color, within hex.Bitset, killers []hex.Cell) hex.Bitset {
 	var out hex.Bitset
 	g := b.Geometry()
 	o := x.Opp()
 	empty := b.EmptyCells()
+	within = within.And(empty)
 	to := b.ToMove()
-	for c := empty.First(); c != hex.NoCell; c = empty.Next(c + 1) {
+	for c := within.First(); c != hex.NoCell; c = within.Next(c + 1) {
 		nb := g.NeighbourSet(c).And(empty)
 		for k := nb.First(); k != hex.NoCell; k = nb.Next(k + 1) {
 			b.PlayStone(o, k)
@@ -389,18 +511,25 @@ func (a *Analyzer) Vulnerable(b *hex.Board, x hex.Color, killers []hex.Cell) hex
 // x-capture-dominated by d). When the slices are not nil (room for every cell),
 // dominators[c] records d and partners[c] records v (NoCell when c becomes dead).
 func (a *Analyzer) CaptureDominated(b *hex.Board, x hex.Color, dominators, partners []hex.Cell) hex.Bitset {
+	return a.CaptureDominatedIn(b, x, b.EmptyCells(), dominators, partners)
+}
+
+// CaptureDominatedIn is CaptureDominated restricted to cells c and dominators d in
+// within (the partners v may be any empty cells).
+func (a *Analyzer) CaptureDominatedIn(b *hex.Board, x hex.Color, within hex.Bitset, dominators, partners []hex.Cell) hex.Bitset {
 	var out hex.Bitset
 	g := b.Geometry()
 	empty := b.EmptyCells()
+	within = within.And(empty)
 	to := b.ToMove()
-	for d := empty.First(); d != hex.NoCell; d = empty.Next(d + 1) {
+	for d := within.First(); d != hex.NoCell; d = within.Next(d + 1) {
+		// candidates: cells of within near d
+		near := g.NeighbourSet(d).And(within).AndNot(out)
+		if near.IsEmpty() {
+			continue
+		}
 		b.PlayStone(x, d)
-		// candidates: empty cells near d
-		near := g.NeighbourSet(d).And(empty)
 		for c := near.First(); c != hex.NoCell; c = near.Next(c + 1) {
-			if out.Has(c) {
-				continue
-			}
 			hit := IsCliqueDead(b, c)
 			partner := hex.NoCell
 			if !hit {

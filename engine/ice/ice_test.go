@@ -356,3 +356,138 @@ func FuzzParsePatterns(f *testing.F) {
 		_ = ps.MatchCaptured(b, hex.White)
 	})
 }
+
+// adjacentFor reports whether points u and v (both empty cells or stones/edges of
+// colour x, u != v) are adjacent in x's cell adjacency graph: they touch, they are in
+// one x-group, or they touch a common x-group.
+func adjacentFor(b *hex.Board, u, v hex.Cell, x hex.Color) bool {
+	g := b.Geometry()
+	cu, cv := b.At(u), b.At(v)
+	if cu == x && cv == x {
+		return b.Find(u) == b.Find(v)
+	}
+	if cu == x {
+		u, v = v, u
+		cu, cv = cv, cu
+	}
+	// u is empty here.
+	if cv == x {
+		rv := b.Find(v)
+		for _, w := range g.Neighbours(u) {
+			if b.At(w) == x && b.Find(w) == rv {
+				return true
+			}
+		}
+		return false
+	}
+	// both empty
+	if g.NeighbourSet(u).Has(v) {
+		return true
+	}
+	for _, w := range g.Neighbours(u) {
+		if b.At(w) != x {
+			continue
+		}
+		rw := b.Find(w)
+		for _, w2 := range g.Neighbours(v) {
+			if b.At(w2) == x && b.Find(w2) == rw {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// cliqueForPairs is the plain definition of cliqueFor: every pair of the
+// x-neighbourhood of c passes adjacentFor.
+func cliqueForPairs(b *hex.Board, c hex.Cell, x hex.Color) bool {
+	var pts []hex.Cell
+	for _, q := range b.Geometry().Neighbours(c) {
+		if b.At(q) != x.Opp() {
+			pts = append(pts, q)
+		}
+	}
+	for i := range pts {
+		for j := i + 1; j < len(pts); j++ {
+			if !adjacentFor(b, pts[i], pts[j], x) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// TestCliqueForMatchesPairs checks the fast clique test against the pairwise
+// definition on every cell of random 3x3..7x7 positions.
+func TestCliqueForMatchesPairs(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	checked := 0
+	for i := 0; i < 600; i++ {
+		n := 3 + rng.Intn(5)
+		b := brute.RandomPosition(rng, n, rng.Intn(n*n-1))
+		for c := hex.Cell(0); int(c) < b.Geometry().N; c++ {
+			for _, x := range []hex.Color{hex.Black, hex.White} {
+				if got, want := cliqueFor(b, c, x), cliqueForPairs(b, c, x); got != want {
+					t.Fatalf("cell %s for %s: cliqueFor %v, pairwise %v\n%s", b.Geometry().CellName(c), x, got, want, b.Diagram())
+				}
+				checked++
+			}
+		}
+	}
+	t.Logf("%d cells checked", checked)
+}
+
+// floodSlow is the plain breadth-first flood the word-parallel flood replaces.
+func floodSlow(g *hex.Geometry, start hex.Cell, allowed *hex.Bitset) hex.Bitset {
+	var seen hex.Bitset
+	seen.Set(start)
+	q := []hex.Cell{start}
+	for len(q) > 0 {
+		p := q[len(q)-1]
+		q = q[:len(q)-1]
+		nb := g.NeighbourSet(p).And(*allowed).AndNot(seen)
+		for r := nb.First(); r != hex.NoCell; r = nb.Next(r + 1) {
+			seen.Set(r)
+			q = append(q, r)
+		}
+	}
+	return seen
+}
+
+// TestFloodMatchesBFS checks flood (word-parallel on boards of at most 64 cells)
+// against a plain breadth-first flood from every edge and a cell, through random
+// allowed sets, on boards of 1x1 to 19x19 (rectangular ones included; half of them at
+// most 8x8).
+func TestFloodMatchesBFS(t *testing.T) {
+	rng := rand.New(rand.NewSource(8))
+	a := NewAnalyzer()
+	for i := 0; i < 3000; i++ {
+		w, h := 1+rng.Intn(hex.MaxSize), 1+rng.Intn(hex.MaxSize)
+		if i%2 == 0 { // the word-parallel path: at most 64 cells
+			w, h = 1+rng.Intn(8), 1+rng.Intn(8)
+		}
+		if i%3 == 0 {
+			h = w
+		}
+		g := hex.MustGeometry(w, h)
+		var allowed hex.Bitset
+		density := rng.Float64()
+		for c := hex.Cell(0); int(c) < g.N; c++ {
+			if rng.Float64() < density {
+				allowed.Set(c)
+			}
+		}
+		for _, e := range []hex.Cell{hex.North, hex.South, hex.West, hex.East} {
+			if rng.Intn(2) == 0 {
+				allowed.Set(e)
+			}
+		}
+		starts := []hex.Cell{hex.North, hex.South, hex.West, hex.East, hex.Cell(rng.Intn(g.N))}
+		for _, st := range starts {
+			got, want := a.flood(g, st, &allowed), floodSlow(g, st, &allowed)
+			if got != want {
+				t.Fatalf("%dx%d from %v: flood %v, want %v", w, h, st, got.AppendCells(nil), want.AppendCells(nil))
+			}
+		}
+	}
+}

@@ -19,7 +19,7 @@ func Solve(ctx context.Context, b *hex.Board, cfg Config) (Result, error) {
 // function for datasets (field true_winner): ErrLimit (wrapped) means "unknown".
 func TrueWinner(ctx context.Context, b *hex.Board, maxNodes int64) (hex.Color, error) {
 	cfg := DefaultConfig()
-	cfg.MaxNodes, cfg.TTBits = maxNodes, 16
+	cfg.MaxNodes, cfg.TTBits = maxNodes, 14 // 5 MB: one table per call
 	r, err := New(cfg).Solve(ctx, b)
 	if err != nil {
 		return hex.Empty, err
@@ -37,7 +37,7 @@ type Labeler struct {
 // NewLabeler returns a labeler with a per-position node limit (0: none).
 func NewLabeler(maxNodes int64) *Labeler {
 	cfg := DefaultConfig()
-	cfg.TTBits = 18
+	cfg.TTBits = 16 // 20 MB (self-play makes one labeler per game)
 	return &Labeler{s: New(cfg), MaxNodes: maxNodes}
 }
 
@@ -127,15 +127,17 @@ func (s *Solver) SolveOpenings(ctx context.Context, w, h int, progress func(Open
 	return out, nil
 }
 
-// DefaultConfig returns the configuration the command line and GTP use: the
-// built-in H-search (HSearch) as the Connector, ICE and inferior-cell pruning on, a
-// 2^20-entry transposition table, no node or time limit.
+// DefaultConfig returns the configuration the command line and GTP use: DFPN with
+// engine/vc's compact H-search (vc.Compact) as the Connector (only the opponent's
+// connections are built at a node: NoMoverVC), ICE fill-in and vulnerable-cell pruning
+// on, capture-dominated pruning off (NoDominated: it costs more time than it saves), a
+// 2^20-entry transposition table (about 330 MB for DFPN), no node or time limit.
 func DefaultConfig() Config {
-	return Config{TTBits: 20, Connector: NewHSearch()}
+	return Config{TTBits: 20, Connector: vc.NewCompact(), NoMoverVC: true, NoDominated: true}
 }
 
-// EngineVCConfig returns DefaultConfig with engine/vc's H-search (through
-// VCConnector, small limits) as the Connector instead of the built-in one.
+// EngineVCConfig returns a DFPN configuration with engine/vc's Builder (through
+// VCConnector, small limits) as the Connector instead of the compact H-search.
 func EngineVCConfig() Config {
 	vcfg := vc.DefaultConfig()
 	vcfg.MaxFull, vcfg.MaxSemi, vcfg.MaxOr = 4, 8, 3

@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"errors"
+	"math/rand"
 	"testing"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
@@ -66,5 +67,57 @@ func TestWinningMoves(t *testing.T) {
 	}
 	if len(all) != 16 || len(got) != 4 || got[0] != "d1" || got[1] != "c2" || got[2] != "b3" || got[3] != "a4" {
 		t.Errorf("4x4 winning first moves = %v (of %d), want d1 c2 b3 a4", got, len(all))
+	}
+}
+
+func TestAlgorithmNamesAndBadConfig(t *testing.T) {
+	if DFPN.String() != "dfpn" || DFS.String() != "dfs" || Algorithm(7).String() != "unknown" {
+		t.Fatalf("names: %s %s %s", DFPN, DFS, Algorithm(7))
+	}
+	b := hex.MustBoard(3, 3)
+	_, err := New(Config{Algorithm: Algorithm(7)}).Solve(context.Background(), b)
+	if !errors.Is(err, ErrBadConfig) {
+		t.Fatalf("unknown algorithm: err %v, want ErrBadConfig", err)
+	}
+}
+
+// TestDFPNAndDFSAgree solves random 5x5 and 6x6 positions with both algorithms
+// (DefaultConfig otherwise) and checks that they agree on the winner, and that a
+// reported winning move of the side to move keeps the win (solved again after it).
+func TestDFPNAndDFSAgree(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	dfpn := New(DefaultConfig())
+	dcfg := DefaultConfig()
+	dcfg.Algorithm = DFS
+	dfs := New(dcfg)
+	n := 120
+	if testing.Short() {
+		n = 30
+	}
+	for i := 0; i < n; i++ {
+		size := 5 + rng.Intn(2)
+		b := randomPosition(rng, size, 4+rng.Intn(size*size/2))
+		r1, err := dfpn.Solve(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r2, err := dfs.Solve(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r1.Winner != r2.Winner {
+			t.Fatalf("DFPN says %s, DFS says %s\n%s", r1.Winner, r2.Winner, b.Diagram())
+		}
+		if r1.Winner == b.ToMove() && r1.Move != hex.NoCell {
+			c := b.Clone()
+			c.PlayStone(c.ToMove(), r1.Move)
+			r3, err := dfs.Solve(context.Background(), c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r3.Winner != r1.Winner {
+				t.Fatalf("DFPN's winning move %s loses\n%s", b.Geometry().CellName(r1.Move), b.Diagram())
+			}
+		}
 	}
 }

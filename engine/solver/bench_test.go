@@ -27,8 +27,8 @@ func BenchmarkOpenings5VC(b *testing.B) {
 	}
 }
 
-// BenchmarkOpenings6 solves all 6x6 openings with DefaultConfig (about 30 s: run
-// with -benchtime 1x).
+// BenchmarkOpenings6 solves all 6x6 openings with DefaultConfig (DFPN, about 2 s:
+// run with -benchtime 1x).
 func BenchmarkOpenings6(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		s := New(DefaultConfig())
@@ -44,8 +44,11 @@ func BenchmarkSolve6(b *testing.B) {
 	s := New(DefaultConfig())
 	bd := hex.MustBoard(6, 6)
 	bd.PlayStone(hex.Black, bd.Geometry().At(2, 2))
+	b.ReportAllocs()
+	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		clear(s.tt) // forget the table so each iteration searches
+		clear(s.tt) // forget the tables so each iteration searches
+		clear(s.pn)
 		r, err := s.Solve(context.Background(), bd)
 		if err != nil {
 			b.Fatal(err)
@@ -54,17 +57,15 @@ func BenchmarkSolve6(b *testing.B) {
 	}
 }
 
-// BenchmarkHSearch measures one build of the built-in H-search (both colours) on 7x7
-// positions with a few stones.
-func BenchmarkHSearch(b *testing.B) {
-	bd, err := hex.ParsePosition(7, 7, "d4 c5 e3 d3 c4")
-	if err != nil {
-		b.Fatal(err)
-	}
-	h := NewHSearch()
-	b.ReportAllocs()
+// BenchmarkOpenings6DFS solves all 6x6 openings with DefaultConfig's DFS (about 4 s:
+// run with -benchtime 1x).
+func BenchmarkOpenings6DFS(b *testing.B) {
 	for i := 0; i < b.N; i++ {
-		h.run(bd, hex.Black)
-		h.run(bd, hex.White)
+		cfg := DefaultConfig()
+		cfg.Algorithm = DFS
+		s := New(cfg)
+		if _, err := s.SolveOpenings(context.Background(), 6, 6, nil); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

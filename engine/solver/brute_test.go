@@ -20,7 +20,14 @@ func TestAgainstBruteForce(t *testing.T) {
 		"ice":   {NoInferior: true},
 		"full":  {},
 		"vc":    {Connector: NewVCConnector(vc.DefaultConfig())},
-		"hs":    {Connector: NewHSearch()},
+		"hs":    {Connector: vc.NewCompact()},
+		// DefaultConfig's settings: DFPN without the mover's own H-search
+		"hs-nomover": {Connector: vc.NewCompact(), NoMoverVC: true},
+		"hs-energy":  {Connector: vc.NewCompact(), NoMoverVC: true, Energy: true},
+		"dfs-plain":  {Algorithm: DFS, NoICE: true, NoInferior: true},
+		"dfs-full":   {Algorithm: DFS},
+		"dfs-hs":     {Algorithm: DFS, Connector: vc.NewCompact()},
+		"default":    DefaultConfig(),
 	}
 	count := map[int]int{3: 500, 4: 1500, 5: 250}
 	if testing.Short() {
@@ -30,6 +37,7 @@ func TestAgainstBruteForce(t *testing.T) {
 		memo := map[uint64]bool{}
 		solvers := map[string]*Solver{}
 		for name, c := range cfgs {
+			c.TTBits = 14 // small tables: many solvers are alive at once
 			solvers[name] = New(c)
 		}
 		for i := 0; i < count[n]; i++ {
@@ -53,7 +61,7 @@ func TestAgainstBruteForce(t *testing.T) {
 				if name == "vc" && (n == 5 || i%4 != 0) {
 					continue // engine/vc's builder is slow: a sample of 3x3 and 4x4 only
 				}
-				if (name == "plain" || name == "ice") && n == 5 && i%3 != 0 {
+				if (name == "plain" || name == "ice" || name == "dfs-plain") && n == 5 && i%3 != 0 {
 					continue // without connections 5x5 takes many nodes: a sample
 				}
 				r, err := s.Solve(context.Background(), b)

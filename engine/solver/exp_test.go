@@ -35,7 +35,7 @@ func TestExperiment(t *testing.T) {
 		cfg.Connector = NewVCConnector(vcfg)
 	}
 	if envInt("EXP_HS", 0) == 1 {
-		hs := NewHSearch()
+		hs := vc.NewCompact()
 		hs.MaxFull = envInt("EXP_FULL", hs.MaxFull)
 		hs.MaxSemi = envInt("EXP_SEMI", hs.MaxSemi)
 		hs.MaxOr = envInt("EXP_OR", hs.MaxOr)

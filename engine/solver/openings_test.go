@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/engine/vc"
 )
 
 // openingsFile is a copy of the project's shared table of known opening values
@@ -68,7 +69,8 @@ func checkOpenings(t *testing.T, n int, cfg Config) {
 func TestOpenings3to5(t *testing.T) {
 	for n := 3; n <= 5; n++ {
 		checkOpenings(t, n, Config{})
-		checkOpenings(t, n, Config{Connector: NewHSearch()})
+		checkOpenings(t, n, Config{Connector: vc.NewCompact()})
+		checkOpenings(t, n, Config{Algorithm: DFS, Connector: vc.NewCompact()})
 		if n < 5 {
 			checkOpenings(t, n, EngineVCConfig())
 		}
@@ -80,6 +82,9 @@ func TestOpenings6(t *testing.T) {
 		t.Skip("short")
 	}
 	checkOpenings(t, 6, DefaultConfig())
+	dfs := DefaultConfig()
+	dfs.Algorithm = DFS
+	checkOpenings(t, 6, dfs)
 }
 
 func TestOpenings7(t *testing.T) {

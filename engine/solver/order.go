@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/hex"
 )
 
@@ -91,6 +92,47 @@ func (s *Solver) order(b *hex.Board, x hex.Color, cand hex.Bitset, pb *plyBuf, l
 		m := moves[i]
 		j := i
 		for j > 0 && pb.score[moves[j-1]] > pb.score[m] {
+			moves[j] = moves[j-1]
+			j--
+		}
+		moves[j] = m
+	}
+	return moves
+}
+
+// orderEnergy returns the cells of cand sorted by circuit energy, largest first: the
+// share of each colour's circuit power (Anshelevich's two-colour resistance circuits,
+// engine/circuit, without virtual connections) dissipated at the cell, summed over
+// both colours. Cells with equal energy keep the two-way distance order. It falls
+// back to order when a circuit cannot be solved.
+func (s *Solver) orderEnergy(b *hex.Board, x hex.Color, cand hex.Bitset, pb *plyBuf) []hex.Cell {
+	moves := s.order(b, x, cand, pb, false)
+	if len(moves) <= 1 {
+		return moves
+	}
+	if s.circ == nil {
+		c, err := circuit.New(circuit.Config{Mode: circuit.NoVCs, Solver: circuit.Skyline})
+		if err != nil {
+			return moves
+		}
+		s.circ = c
+	}
+	for i := range pb.energy {
+		pb.energy[i] = 0
+	}
+	for _, col := range [2]hex.Color{hex.Black, hex.White} {
+		if _, err := s.circ.Solve(b, col, nil); err != nil {
+			return moves
+		}
+		for _, m := range moves {
+			pb.energy[m] += s.circ.CellEnergy(m)
+		}
+	}
+	// stable insertion sort, largest energy first
+	for i := 1; i < len(moves); i++ {
+		m := moves[i]
+		j := i
+		for j > 0 && pb.energy[moves[j-1]] < pb.energy[m] {
 			moves[j] = moves[j-1]
 			j--
 		}

@@ -1,23 +1,33 @@
-// Package solver computes the game-theoretic value of Hex positions by depth-first
-// search, after Henderson, Arneson & Hayward 2009, "Solving 8x8 Hex" (section 4, the
-// DFS solver; section 3, inferior cell analysis; the proof-set and transposition
-// deductions).
+// Package solver computes the game-theoretic value of Hex positions, after Henderson,
+// Arneson & Hayward 2009, "Solving 8x8 Hex" (section 3, inferior cell analysis;
+// section 4, the solver: virtual connections, mustplay, proof sets and transposition
+// deductions; section 5, proof-set reduction).
+//
+// Two search algorithms share the node evaluation (Config.Algorithm):
+//
+//   - DFPN (the default, dfpn.go): depth-first proof-number search (Nagai 2002) with
+//     the 1+ε threshold trick (Pawlewicz & Lew 2007), as in Benzene's solver. Proof and
+//     disproof numbers replace move ordering: a node's proof number is its children's
+//     smallest disproof number, its disproof number the sum of their proof numbers, so
+//     moves that leave the opponent a small mustplay are searched first. A node's
+//     mustplay, children and ICE fill-in are kept in the transposition table, so
+//     entering a node again costs no H-search.
+//   - DFS: the depth-first search of the 2009 paper, with a 1-ply Connector lookahead
+//     (mustplay size after the move) and a two-way distance score as move ordering.
 //
 // At every node the solver fills in dead and captured cells (engine/ice), looks the
-// filled position up in a transposition table keyed by its Zobrist hash (the 180°
-// rotated position is probed too), stops at once when the side to move connects in
-// one move or a Connector reports a winning virtual connection, restricts the moves to
-// the mustplay region (the opponent's one-move wins, or a Connector's mustplay), drops
-// moves to vulnerable and capture-dominated cells, and searches the remaining moves in
-// order. Every result carries a proof set: empty cells such that the winner still wins
-// when every other empty cell is given to the loser. When a move loses, the loser's
-// remaining candidates shrink to the winner's proof set (proof-set pruning: any move
-// outside it loses too).
+// position up in a transposition table keyed by its Zobrist hash (the 180° rotated
+// position is probed too; DFPN also probes the filled position), stops at once when the
+// side to move connects in one move or a Connector reports a winning virtual
+// connection, restricts the moves to the mustplay region (the opponent's one-move
+// wins, or a Connector's mustplay), drops moves to vulnerable and capture-dominated
+// cells, and searches the remaining moves. Every result carries a proof set: empty
+// cells such that the winner still wins when every other empty cell is given to the
+// loser. When a move loses, the loser's remaining candidates shrink to the winner's
+// proof set (proof-set pruning: any move outside it loses too).
 //
-// Move ordering: mustplay size first (smaller mustplay regions come from Connector),
-// then the cheap "two-way distance" score: for each cell the length of the shortest
-// edge-to-edge path through it for each colour (empty cells counted, own stones free),
-// summed over both colours; cells on short paths of both players come first.
+// The default Connector is engine/vc's compact H-search (vc.Compact, boards of up to
+// 64 cells); VCConnector adapts engine/vc's full Builder.
 package solver
 
 import (
@@ -26,6 +36,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/ice"
 )
@@ -33,6 +44,9 @@ import (
 // ErrLimit is returned (wrapped) when the node or time limit stops the search before
 // the position is solved.
 var ErrLimit = errors.New("solver: search limit reached")
+
+// ErrBadConfig is returned (wrapped) for an unusable configuration.
+var ErrBadConfig = errors.New("solver: bad configuration")
 
 // ErrBadPosition is returned (wrapped) for a position the solver cannot take.
 var ErrBadPosition = errors.New("solver: bad position")
@@ -54,27 +68,41 @@ type Connector interface {
 	Mustplay(b *hex.Board, x hex.Color) (must, proof hex.Bitset, ok bool)
 }
 
-// Config holds the solver's parameters. The zero value is usable: no limits, ICE and
-// inferior-cell pruning on, a 2^20-entry transposition table, no Connector.
+// Config holds the solver's parameters. The zero value is usable: DFPN, no limits, ICE
+// and inferior-cell pruning on, a 2^18-entry transposition table (2^20 for DFS), no
+// Connector.
 type Config struct {
 	MaxNodes   int64         // stop after this many nodes (0: no limit)
 	Timeout    time.Duration // stop after this long (0: no limit)
-	TTBits     int           // log2 of transposition table entries (0: 20; max 26)
+	TTBits     int           // log2 of transposition table entries (0: 20 for DFS, 18 for DFPN; max 26)
 	NoICE      bool          // disable fill-in of dead and captured cells
 	NoInferior bool          // disable vulnerable and capture-dominated pruning
-	NoTT       bool          // disable the transposition table
-	NoReduce   bool          // disable proof-set reduction (section 5 of the paper)
-	// NoLookahead disables the 1-ply Connector lookahead (a move after which the mover
+	// NoDominated disables capture-dominated pruning only (vulnerable cells are still
+	// pruned): the analysis costs more time than the nodes it saves on 7x7.
+	NoDominated bool
+	NoTT        bool // disable the transposition table
+	NoReduce    bool // disable proof-set reduction (section 5 of the paper)
+	// NoLookahead (DFS) disables the 1-ply Connector lookahead (a move after which the mover
 	// has a winning VC wins at once; the other moves are ordered by the size of the
 	// opponent's mustplay after them).
 	NoLookahead bool
 	Connector   Connector // optional virtual-connection oracle
+	// Algorithm is the search algorithm (zero value: DFPN).
+	Algorithm Algorithm
+	// NoMoverVC (DFPN) skips the side to move's own H-search at a node (its
+	// winning SCs are then found one ply later).
+	NoMoverVC bool
+	// Energy (DFPN) orders a node's children by circuit energy (engine/circuit, both
+	// colours) instead of the two-way distance score; the order breaks ties between
+	// children of equal proof and disproof numbers.
+	Energy bool
 }
 
 // Stats are counters of one Solve call.
 type Stats struct {
-	Nodes    int64         // nodes searched (positions expanded)
+	Nodes    int64         // nodes searched (DFS: positions expanded; DFPN: entries into a position)
 	TTHits   int64         // transposition table hits (rotations included)
+	Expanded int64         // DFPN: nodes expanded (Connector and inferior analysis run)
 	Pruned   int64         // moves dropped as vulnerable or capture-dominated
 	MaxDepth int           // deepest ply reached
 	Elapsed  time.Duration // wall time
@@ -104,13 +132,16 @@ type ttEntry struct {
 // Solver solves positions; it keeps its transposition table between calls on boards
 // of the same size. It is not safe for concurrent use.
 type Solver struct {
-	cfg   Config
-	an    *ice.Analyzer
-	tt    []ttEntry
-	mask  uint64
-	g     *hex.Geometry
-	zob   [3][]uint64 // keys per colour and cell, for the current geometry
-	zmove uint64
+	cfg    Config
+	an     *ice.Analyzer
+	tt     []ttEntry
+	mask   uint64
+	pn     []pnEntry // DFPN's table
+	pnMask uint64
+	circ   *circuit.Circuit // for Config.Energy
+	g      *hex.Geometry
+	zob    [3][]uint64 // keys per colour and cell, for the current geometry
+	zmove  uint64
 
 	b        *hex.Board
 	stats    Stats
@@ -130,6 +161,10 @@ type plyBuf struct {
 	dist    [4][]int32
 	queue   []hex.Cell
 	result  ice.Result
+	entry   pnEntry  // DFPN: the node's table entry
+	cpn     []uint32 // DFPN: children's proof numbers per cell
+	cdn     []uint32 // DFPN: children's disproof numbers per cell
+	energy  []float64
 }
 
 // New returns a solver with configuration cfg.
@@ -137,14 +172,22 @@ func New(cfg Config) *Solver {
 	bitsN := cfg.TTBits
 	if bitsN <= 0 {
 		bitsN = 20
+		if cfg.Algorithm == DFPN {
+			bitsN = 18
+		}
 	}
 	if bitsN > 26 {
 		bitsN = 26
 	}
 	s := &Solver{cfg: cfg, an: ice.NewAnalyzer()}
 	if !cfg.NoTT {
-		s.tt = make([]ttEntry, 1<<bitsN)
-		s.mask = 1<<bitsN - 1
+		if cfg.Algorithm == DFPN {
+			s.pn = make([]pnEntry, 1<<bitsN)
+			s.pnMask = 1<<bitsN - 1
+		} else {
+			s.tt = make([]ttEntry, 1<<bitsN)
+			s.mask = 1<<bitsN - 1
+		}
 	}
 	return s
 }
@@ -159,6 +202,7 @@ func (s *Solver) setup(g *hex.Geometry) {
 	}
 	if s.g != nil { // a fresh table is already empty
 		clear(s.tt)
+		clear(s.pn)
 	}
 	s.g = g
 	x := uint64(0x2545F4914F6CDD1D) ^ uint64(g.W*131+g.H)
@@ -189,6 +233,9 @@ func (s *Solver) setup(g *hex.Geometry) {
 			p.dist[k] = make([]int32, hex.NumPoints)
 		}
 		p.queue = make([]hex.Cell, 0, hex.NumPoints)
+		p.cpn = make([]uint32, g.N)
+		p.cdn = make([]uint32, g.N)
+		p.energy = make([]float64, g.N)
 	}
 }
 
@@ -270,7 +317,18 @@ func (s *Solver) Solve(ctx context.Context, b *hex.Board) (Result, error) {
 	if s.cfg.Timeout > 0 {
 		s.deadline = start.Add(s.cfg.Timeout)
 	}
-	win, proof, best := s.solve(0)
+	var win bool
+	var proof hex.Bitset
+	var best hex.Cell
+	switch s.cfg.Algorithm {
+	case DFPN:
+		win, proof, best = s.solveDFPN()
+	case DFS:
+		win, proof, best = s.solve(0)
+	default:
+		s.b = nil
+		return res, fmt.Errorf("%w: unknown algorithm %d", ErrBadConfig, s.cfg.Algorithm)
+	}
 	s.stats.Elapsed = time.Since(start)
 	res.Stats = s.stats
 	s.b = nil
@@ -511,7 +569,7 @@ func (s *Solver) pruneInferior(b *hex.Board, x hex.Color, must hex.Bitset, pb *p
 		pb.part[i] = hex.NoCell
 	}
 	cand := must
-	vul := s.an.Vulnerable(b, x, pb.dom)
+	vul := s.an.VulnerableIn(b, x, must, pb.dom)
 	for c := vul.First(); c != hex.NoCell; c = vul.Next(c + 1) {
 		if !cand.Has(c) {
 			pb.dom[c] = hex.NoCell
@@ -525,7 +583,10 @@ func (s *Solver) pruneInferior(b *hex.Board, x hex.Color, must hex.Bitset, pb *p
 			pb.dom[c] = hex.NoCell
 		}
 	}
-	cd := s.an.CaptureDominated(b, x, pb.dom2, pb.part)
+	if s.cfg.NoDominated {
+		return cand
+	}
+	cd := s.an.CaptureDominatedIn(b, x, must, pb.dom2, pb.part)
 	for c := cd.First(); c != hex.NoCell; c = cd.Next(c + 1) {
 		d := pb.dom2[c]
 		if !cand.Has(c) || pb.dom[c] != hex.NoCell || !cand.Has(d) {

@@ -1,4 +1,4 @@
-package solver
+package vc
 
 import (
 	"math/bits"
@@ -6,15 +6,22 @@ import (
 	"github.com/hexlearn/hexlearn/engine/hex"
 )
 
-// HSearch is a compact H-search (Anshelevich's AND/OR deduction of virtual and semi
-// connections, with the limits M and K of Hexy) specialised for the solver: boards of
-// at most 64 cells, carriers as single machine words, and only the connections between
-// a colour's two edges are answered. It implements Connector. On larger boards it
-// reports no connection (the solver then runs without). It is not safe for concurrent
-// use.
-type HSearch struct {
-	MaxFull int // VCs kept per point pair (default 8)
-	MaxSemi int // SCs kept per point pair (default 12)
+// Compact is the one-word fast path of this package's H-search, specialised for
+// solvers: boards of at most 64 cells, so that a carrier is one machine word, and only
+// the connections between a colour's two edges are answered (WinningVC, WinningSC,
+// Mustplay; the methods of engine/solver's Connector interface). Its rules are the
+// Builder's with AndOverEdge off and XH off: base VCs between adjacent points, AND
+// through chains (a VC through an empty midpoint gives an SC keyed there), OR over at
+// most MaxOr SCs, and with SemiAnd the SC-and-VC AND through a chain; only minimal
+// carriers are kept, at most MaxFull VCs and MaxSemi SCs per pair, and it stops at the
+// first winning VC (as Config.StopAtWin). TestCompactMatchesBuilder checks that with
+// unlimited lists it finds a winning VC exactly when Builder does. On larger boards it
+// reports no connection. The last result of each colour is kept (keyed by the board's
+// Zobrist hash), so asking several questions about one position builds once. It is
+// not safe for concurrent use.
+type Compact struct {
+	MaxFull int // VCs kept per point pair (default 16)
+	MaxSemi int // SCs kept per point pair (default 24)
 	MaxOr   int // most SCs one OR deduction combines (default 4)
 	// MaxWork bounds the deductions processed per build (default 20000); the answer
 	// stays sound when the bound cuts the search short, only weaker.
@@ -38,23 +45,26 @@ type HSearch struct {
 	semiN []uint8
 	semiC []uint64
 	semiK []int8
-	queue []hsEvent
+	queue []compactEvent
+	// suffix holds the running intersections of one OR step
+	suffix [256]uint64
 
 	won   bool
 	color hex.Color
 	// one saved result per colour, so that both colours' answers stay available
-	saved [3]hsSaved
+	saved [3]compactSaved
 }
 
-type hsEvent struct {
+type compactEvent struct {
 	i, j int16
 	semi bool
 	key  int8
 	c    uint64
 }
 
-type hsSaved struct {
+type compactSaved struct {
 	hash  uint64
+	g     *hex.Geometry
 	ok    bool
 	won   bool
 	full  uint64   // smallest edge-to-edge VC carrier
@@ -62,26 +72,28 @@ type hsSaved struct {
 	keys  []int8
 }
 
-// NewHSearch returns an H-search connector with the default limits.
-func NewHSearch() *HSearch {
-	return &HSearch{MaxFull: 8, MaxSemi: 12, MaxOr: 4, MaxWork: 20000}
+// NewCompact returns a compact H-search with the solver's limits: 16 VCs and 24 SCs
+// per pair, OR over up to 4 SCs, 20,000 deductions per build, SemiAnd off.
+func NewCompact() *Compact {
+	return &Compact{MaxFull: 16, MaxSemi: 24, MaxOr: 4, MaxWork: 20000}
 }
 
-func (h *HSearch) pair(i, j int) int {
+func (h *Compact) pair(i, j int) int {
 	if i > j {
 		i, j = j, i
 	}
 	return i*h.np + j
 }
 
-// build runs H-search for colour c and saves the edge-to-edge answers.
-func (h *HSearch) result(b *hex.Board, c hex.Color) *hsSaved {
+// result runs H-search for colour c (unless the last build for c was of the same
+// position) and saves the edge-to-edge answers.
+func (h *Compact) result(b *hex.Board, c hex.Color) *compactSaved {
 	sv := &h.saved[c]
 	hash := b.Hash()
-	if sv.ok && sv.hash == hash {
+	g := b.Geometry()
+	if sv.ok && sv.hash == hash && sv.g == g {
 		return sv
 	}
-	g := b.Geometry()
 	sv.ok = false
 	sv.won = false
 	sv.semis = sv.semis[:0]
@@ -90,7 +102,11 @@ func (h *HSearch) result(b *hex.Board, c hex.Color) *hsSaved {
 		return sv
 	}
 	h.run(b, c)
-	sv.hash, sv.ok, sv.won = hash, true, h.won
+	sv.hash, sv.g, sv.ok, sv.won = hash, g, true, h.won
+	if h.won && h.ea == h.eb { // the edges are joined by stones already
+		sv.full = 0
+		return sv
+	}
 	if h.won {
 		base := h.pair(h.ea, h.eb) * h.MaxFull
 		best := ^uint64(0)
@@ -111,13 +127,13 @@ func (h *HSearch) result(b *hex.Board, c hex.Color) *hsSaved {
 	return sv
 }
 
-func (h *HSearch) run(b *hex.Board, c hex.Color) {
+func (h *Compact) run(b *hex.Board, c hex.Color) {
 	g := b.Geometry()
 	if h.MaxFull <= 0 || h.MaxFull > 255 {
-		h.MaxFull = 8
+		h.MaxFull = 16
 	}
 	if h.MaxSemi <= 0 || h.MaxSemi > 255 {
-		h.MaxSemi = 12
+		h.MaxSemi = 24
 	}
 	if h.MaxOr < 2 {
 		h.MaxOr = 4
@@ -243,7 +259,7 @@ func (h *HSearch) run(b *hex.Board, c hex.Color) {
 }
 
 // andRule combines the new VC (x, y) with every VC (y, z) through midpoint y.
-func (h *HSearch) andRule(x, y int, c uint64) {
+func (h *Compact) andRule(x, y int, c uint64) {
 	if y == h.ea || y == h.eb {
 		return
 	}
@@ -259,9 +275,8 @@ func (h *HSearch) andRule(x, y int, c uint64) {
 				continue
 			}
 			p := h.pair(y, z)
-			n := int(h.fullN[p])
-			for k := 0; k < n; k++ {
-				d := h.fullC[p*h.MaxFull+k]
+			base := p * h.MaxFull
+			for _, d := range h.fullC[base : base+int(h.fullN[p])] {
 				if d&c != 0 || d&xb != 0 {
 					continue
 				}
@@ -303,7 +318,7 @@ func (h *HSearch) andRule(x, y int, c uint64) {
 
 // semiAnd combines the new SC (x, y) with every VC (y, z) through the group y into
 // an SC (x, z) with the same key.
-func (h *HSearch) semiAnd(x, y int, c uint64, key int8) {
+func (h *Compact) semiAnd(x, y int, c uint64, key int8) {
 	if y == h.ea || y == h.eb || !h.isGroup[y] {
 		return
 	}
@@ -330,14 +345,28 @@ func (h *HSearch) semiAnd(x, y int, c uint64, key int8) {
 }
 
 // orRule combines the new SC s of (x, y) with other SCs of the pair whose carriers
-// intersect to nothing.
-func (h *HSearch) orRule(x, y int, s uint64) {
+// intersect to nothing. suffix[k] is the intersection of the pair's SCs k..n-1: a
+// combination whose running intersection meets it can never reach the empty set, so
+// the search is cut there.
+func (h *Compact) orRule(x, y int, s uint64) {
 	p := h.pair(x, y)
-	h.orRec(x, y, p*h.MaxSemi, int(h.semiN[p]), s, 0, s, s, 1)
+	base, n := p*h.MaxSemi, int(h.semiN[p])
+	acc := ^uint64(0)
+	for k := n - 1; k >= 0; k-- {
+		acc &= h.semiC[base+k]
+		h.suffix[k] = acc
+	}
+	if n == 0 || s&h.suffix[0] != 0 {
+		return
+	}
+	h.orRec(x, y, base, n, s, 0, s, s, 1)
 }
 
-func (h *HSearch) orRec(x, y, base, n int, s uint64, start int, union, inter uint64, depth int) {
+func (h *Compact) orRec(x, y, base, n int, s uint64, start int, union, inter uint64, depth int) {
 	for k := start; k < n && !h.won; k++ {
+		if inter&h.suffix[k] != 0 {
+			return
+		}
 		sc := h.semiC[base+k]
 		if sc == s {
 			continue
@@ -350,13 +379,13 @@ func (h *HSearch) orRec(x, y, base, n int, s uint64, start int, union, inter uin
 			h.addFull(x, y, union|sc)
 			continue
 		}
-		if depth+1 < h.MaxOr {
+		if depth+1 < h.MaxOr && k+1 < n && ni&h.suffix[k+1] == 0 {
 			h.orRec(x, y, base, n, s, k+1, union|sc, ni, depth+1)
 		}
 	}
 }
 
-func (h *HSearch) addFull(i, j int, c uint64) {
+func (h *Compact) addFull(i, j int, c uint64) {
 	p := h.pair(i, j)
 	base := p * h.MaxFull
 	n := int(h.fullN[p])
@@ -398,21 +427,21 @@ func (h *HSearch) addFull(i, j int, c uint64) {
 		h.won = true
 		return
 	}
-	h.queue = append(h.queue, hsEvent{i: int16(i), j: int16(j), c: c})
+	h.queue = append(h.queue, compactEvent{i: int16(i), j: int16(j), c: c})
 }
 
-func (h *HSearch) addSemi(i, j int, c uint64, key int8) {
+func (h *Compact) addSemi(i, j int, c uint64, key int8) {
 	p := h.pair(i, j)
 	fb := p * h.MaxFull
-	for k := 0; k < int(h.fullN[p]); k++ {
-		if h.fullC[fb+k]&^c == 0 {
+	for _, f := range h.fullC[fb : fb+int(h.fullN[p])] {
+		if f&^c == 0 {
 			return // a VC with a smaller carrier exists
 		}
 	}
 	base := p * h.MaxSemi
 	n := int(h.semiN[p])
-	for k := 0; k < n; k++ {
-		if h.semiC[base+k]&^c == 0 {
+	for _, d := range h.semiC[base : base+n] {
+		if d&^c == 0 {
 			return
 		}
 	}
@@ -446,26 +475,28 @@ func (h *HSearch) addSemi(i, j int, c uint64, key int8) {
 	h.semiN[p] = uint8(n)
 	h.semiTo[i][j>>6] |= 1 << uint(j&63)
 	h.semiTo[j][i>>6] |= 1 << uint(i&63)
-	h.queue = append(h.queue, hsEvent{i: int16(i), j: int16(j), semi: true, key: key, c: c})
+	h.queue = append(h.queue, compactEvent{i: int16(i), j: int16(j), semi: true, key: key, c: c})
 }
 
-func toBitset(c uint64) hex.Bitset {
+func compactBits(c uint64) hex.Bitset {
 	var s hex.Bitset
 	s[0] = c
 	return s
 }
 
-// WinningVC implements Connector.
-func (h *HSearch) WinningVC(b *hex.Board, c hex.Color) (hex.Bitset, bool) {
+// WinningVC reports whether colour c connects its edges even with the opponent to
+// move, with the smallest such carrier found.
+func (h *Compact) WinningVC(b *hex.Board, c hex.Color) (hex.Bitset, bool) {
 	sv := h.result(b, c)
 	if !sv.ok || !sv.won {
 		return hex.Bitset{}, false
 	}
-	return toBitset(sv.full), true
+	return compactBits(sv.full), true
 }
 
-// WinningSC implements Connector.
-func (h *HSearch) WinningSC(b *hex.Board, c hex.Color) (hex.Cell, hex.Bitset, bool) {
+// WinningSC reports whether colour c, moving first, connects its edges (and has
+// no winning VC), with the key and the carrier (key included) of the smallest such SC.
+func (h *Compact) WinningSC(b *hex.Board, c hex.Color) (hex.Cell, hex.Bitset, bool) {
 	sv := h.result(b, c)
 	if !sv.ok || sv.won || len(sv.semis) == 0 {
 		return hex.NoCell, hex.Bitset{}, false
@@ -476,11 +507,14 @@ func (h *HSearch) WinningSC(b *hex.Board, c hex.Color) (hex.Cell, hex.Bitset, bo
 			best = k
 		}
 	}
-	return hex.Cell(sv.keys[best]), toBitset(sv.semis[best]), true
+	return hex.Cell(sv.keys[best]), compactBits(sv.semis[best]), true
 }
 
-// Mustplay implements Connector.
-func (h *HSearch) Mustplay(b *hex.Board, x hex.Color) (must, proof hex.Bitset, ok bool) {
+// Mustplay returns, for the side x to move, the intersection of the opponent's
+// edge-to-edge SC carriers (keys included): outside it every x-move leaves the
+// opponent a winning connection. proof is their union. ok is false when the opponent
+// has no such SC or already a winning VC.
+func (h *Compact) Mustplay(b *hex.Board, x hex.Color) (must, proof hex.Bitset, ok bool) {
 	sv := h.result(b, x.Opp())
 	if !sv.ok || sv.won || len(sv.semis) == 0 {
 		return must, proof, false
@@ -491,5 +525,5 @@ func (h *HSearch) Mustplay(b *hex.Board, x hex.Color) (must, proof hex.Bitset, o
 		m &= s
 		u |= s
 	}
-	return toBitset(m), toBitset(u), true
+	return compactBits(m), compactBits(u), true
 }

@@ -1,0 +1,433 @@
+package solver
+
+import (
+	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/engine/ice"
+)
+
+// Algorithm selects the search algorithm of a Solver.
+type Algorithm int
+
+const (
+	// DFPN is depth-first proof-number search (Nagai 2002) with the 1+ε threshold
+	// trick (Pawlewicz & Lew 2007), as in Benzene's DFPN solver: proof and disproof
+	// numbers per node, children restricted to the mustplay region, VCs and ICE at every
+	// node, proof sets and proof-set pruning, the node's child set kept in the
+	// transposition table so that re-entering a node skips H-search. The default.
+	DFPN Algorithm = iota
+	// DFS is the depth-first search of Henderson, Arneson & Hayward 2009 with a 1-ply
+	// Connector lookahead for move ordering.
+	DFS
+)
+
+// String names the algorithm ("dfpn" or "dfs").
+func (a Algorithm) String() string {
+	switch a {
+	case DFPN:
+		return "dfpn"
+	case DFS:
+		return "dfs"
+	}
+	return "unknown"
+}
+
+// pnInf is the proof or disproof number of a solved node; unsolved sums saturate
+// one below it.
+const pnInf = uint32(1) << 30
+
+// pnEntry is a DFPN transposition table entry. The key is the Zobrist hash of the
+// position as reached (before fill-in); the sets are cells of the filled position.
+type pnEntry struct {
+	key    uint64
+	pn, dn uint32 // for the side to move; pn == 0: it wins; dn == 0: it loses
+	// must is the node's mustplay region (before inferior pruning), kids its
+	// remaining children (the proof set once solved), loss the loser's proof
+	// accumulated from the mustplay and the refuted children.
+	must, kids, loss hex.Bitset
+	// dead and capt (index colour-1) are the node's ICE fill-in, replayed when the
+	// node is entered again (empty for a key of a filled position)
+	dead hex.Bitset
+	capt [2]hex.Bitset
+	best hex.Cell // winning move once proved
+	used bool
+}
+
+func satAdd(a, b uint32) uint32 {
+	if s := uint64(a) + uint64(b); s < uint64(pnInf) {
+		return uint32(s)
+	}
+	return pnInf - 1
+}
+
+// pnProbe copies the entry of the position with hashes (h, hr) into e (sets and move
+// rotated back on a hit of the rotated key).
+func (s *Solver) pnProbe(h, hr uint64, e *pnEntry) bool {
+	if s.pn == nil {
+		return false
+	}
+	if t := &s.pn[h&s.pnMask]; t.used && t.key == h {
+		*e = *t
+		return true
+	}
+	if t := &s.pn[hr&s.pnMask]; t.used && t.key == hr {
+		*e = *t
+		e.must, e.kids, e.loss = s.rotate(t.must), s.rotate(t.kids), s.rotate(t.loss)
+		e.dead, e.capt[0], e.capt[1] = s.rotate(t.dead), s.rotate(t.capt[0]), s.rotate(t.capt[1])
+		if e.best >= 0 {
+			e.best = hex.Cell(s.g.N-1) - e.best
+		}
+		return true
+	}
+	return false
+}
+
+// pnValues returns the proof and disproof numbers of the position with hashes
+// (h, hr) when the table has them.
+func (s *Solver) pnValues(h, hr uint64) (pn, dn uint32, t *pnEntry) {
+	if s.pn == nil {
+		return 1, 1, nil
+	}
+	if t := &s.pn[h&s.pnMask]; t.used && t.key == h {
+		return t.pn, t.dn, t
+	}
+	if t := &s.pn[hr&s.pnMask]; t.used && t.key == hr {
+		return t.pn, t.dn, t
+	}
+	return 1, 1, nil
+}
+
+// entryProof returns the proof set of a solved entry found by pnValues for the
+// position with hash h (rotated back when the entry is the rotated position's).
+func (s *Solver) entryProof(t *pnEntry, h uint64) hex.Bitset {
+	if t.key == h {
+		return t.kids
+	}
+	return s.rotate(t.kids)
+}
+
+func (s *Solver) pnStore(e *pnEntry) {
+	if s.pn == nil {
+		return
+	}
+	e.used = true
+	s.pn[e.key&s.pnMask] = *e
+}
+
+// solveDFPN runs MID from the root until it is solved or a limit stops it.
+func (s *Solver) solveDFPN() (bool, hex.Bitset, hex.Cell) {
+	for !s.aborted {
+		pn, dn, proof, best := s.mid(0, pnInf, pnInf)
+		if s.aborted {
+			break
+		}
+		if pn == 0 {
+			return true, proof, best
+		}
+		if dn == 0 {
+			return false, proof, hex.NoCell
+		}
+	}
+	return false, hex.Bitset{}, hex.NoCell
+}
+
+// mid is the DFPN multiple iterative deepening step at ply: it searches the current
+// position until its proof number reaches thpn or its disproof number thdn, and
+// returns them (with the proof set and winning move once solved).
+func (s *Solver) mid(ply int, thpn, thdn uint32) (uint32, uint32, hex.Bitset, hex.Cell) {
+	var none hex.Bitset
+	b := s.b
+	x := b.ToMove()
+	o := x.Opp()
+	h0, hr0 := s.hashes(b)
+	pb := &s.plies[ply]
+	e := &pb.entry
+	have := s.pnProbe(h0, hr0, e)
+	if have && (e.pn == 0 || e.dn == 0) {
+		s.stats.TTHits++
+		return e.pn, e.dn, e.kids, e.best
+	}
+	s.stats.Nodes++
+	if ply > s.stats.MaxDepth {
+		s.stats.MaxDepth = ply
+	}
+	s.checkLimits()
+	if s.aborted {
+		return 1, 1, none, hex.NoCell
+	}
+	fr := &pb.result
+	*fr = ice.Result{}
+	switch {
+	case s.cfg.NoICE:
+	case have: // entered again: replay the fill-in found the first time
+		fr.Dead = e.dead
+		fr.Captured[hex.Black], fr.Captured[hex.White] = e.capt[0], e.capt[1]
+		for p := e.dead.First(); p != hex.NoCell; p = e.dead.Next(p + 1) {
+			b.PlayStone(o, p)
+			fr.Filled++
+		}
+		for c := hex.Black; c <= hex.White; c++ {
+			cs := &e.capt[c-1]
+			for p := cs.First(); p != hex.NoCell; p = cs.Next(p + 1) {
+				b.PlayStone(c, p)
+				fr.Filled++
+			}
+		}
+		b.SetToMove(x)
+	default:
+		s.an.FillIn(b, o, fr)
+	}
+	// the filled position may be in the table under its own key (reached from
+	// another position as reached)
+	hf, hrf := h0, hr0
+	if fr.Filled > 0 {
+		hf, hrf = s.hashes(b)
+	}
+	var pn, dn uint32
+	var proof hex.Bitset
+	var best hex.Cell
+	if !have && fr.Filled > 0 && s.pnProbe(hf, hrf, e) {
+		have = true
+	}
+	if have && (e.pn == 0 || e.dn == 0) {
+		s.stats.TTHits++
+		pn, dn, proof, best = e.pn, e.dn, e.kids, e.best
+	} else {
+		pn, dn, proof, best = s.midNode(ply, x, o, h0, hf, hrf, have, thpn, thdn)
+	}
+	if !s.aborted && (pn == 0 || dn == 0) {
+		if fr.Filled > 0 {
+			*e = pnEntry{key: hf, pn: pn, dn: dn, kids: proof, best: best}
+			s.pnStore(e)
+		}
+		w := o
+		if pn == 0 {
+			w = x
+		}
+		proof = proof.Or(fr.Captured[w])
+		*e = pnEntry{key: h0, pn: pn, dn: dn, kids: proof, best: best}
+		s.pnStore(e)
+	}
+	fr.Undo(b)
+	return pn, dn, proof, best
+}
+
+// expand computes a fresh node's mustplay region and children; it reports a node
+// decided without search as solved, with its value and proof.
+func (s *Solver) expand(ply int, x, o hex.Color, e *pnEntry) (solved, win bool, proof hex.Bitset, best hex.Cell) {
+	b := s.b
+	s.stats.Expanded++
+	switch b.Winner() {
+	case x:
+		return true, true, proof, hex.NoCell
+	case o:
+		return true, false, proof, hex.NoCell
+	}
+	empty := b.EmptyCells()
+	if c := winInOne(b, x, &empty); c != hex.NoCell {
+		proof.Set(c)
+		return true, true, proof, c
+	}
+	cn := s.cfg.Connector
+	if cn != nil {
+		if car, ok := cn.WinningVC(b, o); ok {
+			return true, false, car.And(empty), hex.NoCell
+		}
+		if s.cfg.NoMoverVC {
+			// skip the mover's own build
+		} else if key, car, ok := cn.WinningSC(b, x); ok && empty.Has(key) {
+			return true, true, car.And(empty), key
+		} else if car, ok := cn.WinningVC(b, x); ok {
+			car = car.And(empty)
+			m := car.First()
+			if m == hex.NoCell {
+				m = empty.First()
+			}
+			car.Set(m)
+			return true, true, car, m
+		}
+	}
+	must := empty
+	var loss hex.Bitset
+	if t := winInOne(b, o, &empty); t != hex.NoCell {
+		must = hex.Bitset{}
+		must.Set(t)
+		loss.Set(t)
+	} else if cn != nil {
+		if m, pr, ok := cn.Mustplay(b, x); ok {
+			must = m.And(empty)
+			loss = pr.And(empty)
+		}
+	}
+	pb := &s.plies[ply]
+	for i := range pb.dom {
+		pb.dom[i] = hex.NoCell
+	}
+	cand := must
+	if !s.cfg.NoInferior && !s.cfg.NoICE && must.Count() > 1 {
+		cand = s.pruneInferior(b, x, must, pb)
+	}
+	*e = pnEntry{must: must, kids: cand, loss: loss, best: hex.NoCell}
+	return false, false, proof, hex.NoCell
+}
+
+// midNode is mid on the filled-in position; h0 is the key of the position as
+// reached, (hf, hrf) the keys of the filled position, have reports that pb.entry holds its (unsolved) table entry.
+func (s *Solver) midNode(ply int, x, o hex.Color, h0, hf, hrf uint64, have bool, thpn, thdn uint32) (uint32, uint32, hex.Bitset, hex.Cell) {
+	b := s.b
+	pb := &s.plies[ply]
+	e := &pb.entry
+	if !have {
+		solved, win, proof, best := s.expand(ply, x, o, e)
+		if solved {
+			if win {
+				return 0, pnInf, proof, best
+			}
+			return pnInf, 0, proof, hex.NoCell
+		}
+	}
+	zx := s.zob[x]
+	n1 := hex.Cell(s.g.N - 1)
+	var moves []hex.Cell
+	if s.cfg.Energy {
+		moves = s.orderEnergy(b, x, e.kids, pb)
+	} else {
+		moves = s.order(b, x, e.kids, pb, false)
+	}
+	// children's values from the table; solved children are resolved at once
+	k := 0
+	for _, m := range moves {
+		if !e.kids.Has(m) {
+			continue
+		}
+		ch, chr := hf^zx[m]^s.zmove, hrf^zx[n1-m]^s.zmove
+		cp, cd, t := s.pnValues(ch, chr)
+		switch {
+		case cd == 0: // the child's mover loses: m wins
+			p := s.entryProof(t, ch)
+			p.Set(m)
+			return s.pnWin(ply, p, m)
+		case cp == 0: // m loses: prune to the refutation's proof
+			p := s.entryProof(t, ch)
+			e.kids.Clear(m)
+			e.kids = e.kids.And(p)
+			e.loss = e.loss.Or(p)
+			continue
+		}
+		moves[k] = m
+		pb.cpn[m], pb.cdn[m] = cp, cd
+		k++
+	}
+	moves = moves[:k]
+	for {
+		// drop children pruned by a refutation's proof
+		k := 0
+		for _, m := range moves {
+			if e.kids.Has(m) {
+				moves[k] = m
+				k++
+			}
+		}
+		moves = moves[:k]
+		if len(moves) == 0 {
+			return s.pnLoss(ply, x, e)
+		}
+		pn, dn := pnInf, uint32(0)
+		c1, d2 := hex.NoCell, pnInf-1
+		for _, m := range moves {
+			dn = satAdd(dn, pb.cpn[m])
+			if d := pb.cdn[m]; d < pn {
+				if c1 != hex.NoCell {
+					d2 = pn
+				}
+				pn, c1 = d, m
+			} else if d < d2 {
+				d2 = d
+			}
+		}
+		if len(moves) == 1 {
+			d2 = pnInf - 1
+		}
+		if pn >= thpn || dn >= thdn {
+			fr := &pb.result
+			e.pn, e.dn, e.key = pn, dn, h0
+			e.dead, e.capt = fr.Dead, [2]hex.Bitset{fr.Captured[hex.Black], fr.Captured[hex.White]}
+			s.pnStore(e)
+			if hf != h0 {
+				e.key = hf
+				e.dead, e.capt = hex.Bitset{}, [2]hex.Bitset{}
+				s.pnStore(e)
+			}
+			return pn, dn, hex.Bitset{}, hex.NoCell
+		}
+		// thresholds of the child: its pn against our dn, its dn against our pn
+		cth := uint64(thdn) - uint64(dn) + uint64(pb.cpn[c1])
+		if cth > uint64(pnInf) {
+			cth = uint64(pnInf)
+		}
+		dth := uint64(d2) + uint64(d2)/4 // 1+ε with ε = 1/4
+		if dth < uint64(d2)+1 {
+			dth = uint64(d2) + 1
+		}
+		if dth > uint64(thpn) {
+			dth = uint64(thpn)
+		}
+		b.PlayStone(x, c1)
+		cp, cd, proof, _ := s.mid(ply+1, uint32(cth), uint32(dth))
+		b.Undo()
+		if s.aborted {
+			return 1, 1, hex.Bitset{}, hex.NoCell
+		}
+		switch {
+		case cd == 0:
+			proof.Set(c1)
+			return s.pnWin(ply, proof, c1)
+		case cp == 0:
+			e.kids.Clear(c1)
+			e.kids = e.kids.And(proof)
+			e.loss = e.loss.Or(proof)
+		default:
+			pb.cpn[c1], pb.cdn[c1] = cp, cd
+		}
+	}
+}
+
+// pnWin finishes a node won by the move m with proof p (on the filled position).
+func (s *Solver) pnWin(ply int, p hex.Bitset, m hex.Cell) (uint32, uint32, hex.Bitset, hex.Cell) {
+	p = p.And(s.b.EmptyCells())
+	p = s.reduce(ply, p, s.b.ToMove().Opp())
+	return 0, pnInf, p, m
+}
+
+// pnLoss finishes a node where every child is refuted: the proof is the accumulated
+// refutations plus the dominators of the pruned inferior cells it meets.
+func (s *Solver) pnLoss(ply int, x hex.Color, e *pnEntry) (uint32, uint32, hex.Bitset, hex.Cell) {
+	b := s.b
+	pb := &s.plies[ply]
+	loss := e.loss
+	if !s.cfg.NoInferior && !s.cfg.NoICE && e.must.Count() > 1 {
+		for i := range pb.dom {
+			pb.dom[i] = hex.NoCell
+		}
+		pruned := s.stats.Pruned
+		s.pruneInferior(b, x, e.must, pb)
+		s.stats.Pruned = pruned
+		for changed := true; changed; {
+			changed = false
+			for c := loss.First(); c != hex.NoCell; c = loss.Next(c + 1) {
+				if d := pb.dom[c]; d != hex.NoCell {
+					before := loss
+					loss.Set(d)
+					if p := pb.part[c]; p != hex.NoCell {
+						loss.Set(p)
+					}
+					if before != loss {
+						changed = true
+					}
+				}
+			}
+		}
+	}
+	loss = loss.And(b.EmptyCells())
+	loss = s.reduce(ply, loss, x)
+	return pnInf, 0, loss, hex.NoCell
+}
