@@ -17,7 +17,7 @@ func init() {
 		name:    "solve",
 		summary: "solve a small-board position or every one-stone opening (true values)",
 		usage: `hexlearn solve --size N --moves "a1 b2 ..." [--to-move COLOR] [--json]
-hexlearn solve --openings --size N [--json]
+hexlearn solve --openings --size N [--workers W] [--json]
 
 Solves a position exactly (engine/solver: depth-first proof-number search by
 default, --algorithm dfs for plain depth-first search; ICE fill-in, H-search
@@ -26,7 +26,9 @@ a winning move for the side to move when it wins, the proof set (empty cells the
 winner needs), nodes and time. Moves alternate from Black; --to-move overrides the
 side to move. With --openings, every first Black stone on the empty N x N board is
 solved (White to move, no swap) and the win map is printed: B where the opening wins
-for Black, W where it loses. Ctrl-C stops the search.`,
+for Black, W where it loses. Of each pair of openings related by the 180° rotation
+(same value) only one is searched; --workers W searches W openings in parallel (each
+worker has its own transposition table of --tt-bits). Ctrl-C stops the search.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fs := newFlags(c, stderr)
@@ -42,6 +44,7 @@ for Black, W where it loses. Ctrl-C stops the search.`,
 		ttBits := fs.Int("tt-bits", 20, "log2 of the transposition table size (10..26)")
 		algo := fs.String("algorithm", "dfpn", "search algorithm: dfpn or dfs")
 		asJSON := fs.Bool("json", false, "print JSON")
+		workers := fs.Int("workers", 1, "with --openings: openings searched in parallel (one solver and table each)")
 		if err := fs.Parse(args); err != nil {
 			return err
 		}
@@ -65,26 +68,31 @@ for Black, W where it loses. Ctrl-C stops the search.`,
 		if err != nil {
 			return usageErr("%v", err)
 		}
-		cfg := solver.DefaultConfig()
-		switch *algo {
-		case "dfpn":
-			cfg.Algorithm = solver.DFPN
-		case "dfs":
-			cfg.Algorithm = solver.DFS
-		default:
+		if *algo != "dfpn" && *algo != "dfs" {
 			return usageErr("--algorithm must be dfpn or dfs, got %q", *algo)
 		}
-		if *noVC {
-			cfg.Connector = nil
+		if *workers < 1 || *workers > 64 {
+			return usageErr("--workers must be 1..64, got %d", *workers)
 		}
-		cfg.MaxNodes, cfg.Timeout, cfg.TTBits = *maxNodes, *timeout, *ttBits
-		s := solver.New(cfg)
+		// mk gives every solver its own Connector (they are not safe for concurrent use).
+		mk := func() solver.Config {
+			cfg := solver.DefaultConfig()
+			if *algo == "dfs" {
+				cfg.Algorithm = solver.DFS
+			}
+			if *noVC {
+				cfg.Connector = nil
+			}
+			cfg.MaxNodes, cfg.Timeout, cfg.TTBits = *maxNodes, *timeout, *ttBits
+			return cfg
+		}
 		if *openings {
 			if *moves != "" || *toMove != "" {
 				return usageErr("--openings solves the empty board: drop --moves and --to-move")
 			}
-			return solveOpenings(ctx, s, b, *asJSON, stdout, stderr)
+			return solveOpenings(ctx, mk, *workers, b, *asJSON, stdout, stderr)
 		}
+		s := solver.New(mk())
 		ms, err := b.Geometry().ParseMoves(*moves)
 		if err != nil {
 			return err
@@ -176,13 +184,17 @@ type openingJSON struct {
 	ElapsedMS float64 `json:"elapsed_ms"`
 }
 
-func solveOpenings(ctx context.Context, s *solver.Solver, b *hex.Board, asJSON bool, stdout, stderr io.Writer) error {
+func solveOpenings(ctx context.Context, mk func() solver.Config, workers int, b *hex.Board, asJSON bool, stdout, stderr io.Writer) error {
 	g := b.Geometry()
 	start := time.Now()
-	ops, err := s.SolveOpenings(ctx, g.W, g.H, func(o solver.Opening) {
+	ops, err := solver.SolveOpeningsParallel(ctx, g.W, g.H, workers, mk, func(o solver.Opening) {
 		res := "loses"
 		if o.BlackWins {
 			res = "wins"
+		}
+		if o.Rotated {
+			fmt.Fprintf(stderr, "opening %-4s %-5s for black  (180° rotation of %s)\n", g.CellName(o.Cell), res, g.CellName(g.Rotate180(o.Cell)))
+			return
 		}
 		fmt.Fprintf(stderr, "opening %-4s %-5s for black  nodes %-8d %v\n", g.CellName(o.Cell), res, o.Nodes, o.Elapsed.Round(time.Millisecond))
 	})

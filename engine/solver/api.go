@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
@@ -101,6 +102,93 @@ type Opening struct {
 	BlackWins bool
 	Nodes     int64
 	Elapsed   time.Duration
+	// Rotated is set by SolveOpeningsParallel for an opening that was not searched: it
+	// is the 180° rotation of a searched one and has the same value.
+	Rotated bool
+}
+
+// SolveOpeningsParallel solves every one-stone opening of an empty w x h board (Black's
+// first move, White to move, no swap) with workers solvers running in parallel, each
+// made by New(mk()). mk is called once per worker and must return a Config with its
+// own Connector (Connectors are not safe for concurrent use; DefaultConfig makes a new
+// one each call). The 180° rotation maps each colour's edges onto themselves, so an
+// opening and its rotation have the same value: only the opening with the smaller cell
+// of each pair is searched, and the other is reported with Rotated set and no nodes.
+// Openings are handed out in cell order; each worker's transposition table carries
+// over between its openings, so the win map never depends on workers but node counts
+// can. Results are in cell order; progress, when not nil, is called (never
+// concurrently) as each opening is decided. The first error stops the other workers.
+func SolveOpeningsParallel(ctx context.Context, w, h, workers int, mk func() Config, progress func(Opening)) ([]Opening, error) {
+	g, err := hex.NewGeometry(w, h)
+	if err != nil {
+		return nil, fmt.Errorf("solver: %w", err)
+	}
+	if workers < 1 {
+		return nil, fmt.Errorf("%w: workers must be at least 1, got %d", ErrBadConfig, workers)
+	}
+	var todo []hex.Cell
+	for m := hex.Cell(0); int(m) < g.N; m++ {
+		if m <= g.Rotate180(m) {
+			todo = append(todo, m)
+		}
+	}
+	workers = min(workers, len(todo))
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	out := make([]Opening, g.N)
+	var (
+		mu       sync.Mutex
+		next     int
+		firstErr error
+		wg       sync.WaitGroup
+	)
+	report := func(o Opening) {
+		out[o.Cell] = o
+		if progress != nil {
+			progress(o)
+		}
+	}
+	for i := 0; i < workers; i++ {
+		s := New(mk())
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b := hex.NewBoardGeometry(g)
+			for {
+				mu.Lock()
+				if next == len(todo) || firstErr != nil {
+					mu.Unlock()
+					return
+				}
+				m := todo[next]
+				next++
+				mu.Unlock()
+				b.PlayStone(hex.Black, m)
+				r, err := s.Solve(ctx, b)
+				b.Undo()
+				mu.Lock()
+				if err != nil {
+					if firstErr == nil {
+						firstErr = err
+						cancel()
+					}
+					mu.Unlock()
+					return
+				}
+				o := Opening{Cell: m, BlackWins: r.Winner == hex.Black, Nodes: r.Stats.Nodes, Elapsed: r.Stats.Elapsed}
+				report(o)
+				if rm := g.Rotate180(m); rm != m {
+					report(Opening{Cell: rm, BlackWins: o.BlackWins, Rotated: true})
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	return out, nil
 }
 
 // SolveOpenings solves every one-stone opening (Black's first move, White to move, no

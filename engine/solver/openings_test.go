@@ -3,6 +3,7 @@ package solver
 import (
 	"bufio"
 	"context"
+	"errors"
 	"os"
 	"strconv"
 	"strings"
@@ -92,4 +93,70 @@ func TestOpenings7(t *testing.T) {
 		t.Skip("set HEXLEARN_SOLVE7=1 to solve all 7x7 openings")
 	}
 	checkOpenings(t, 7, DefaultConfig())
+}
+
+// TestSolveOpeningsParallel: the parallel openings solver gives the table's win map
+// with one, two and three workers (on square and rectangular boards), marks exactly the
+// second cell of each 180°-rotation pair as Rotated, and reports a bad worker count.
+func TestSolveOpeningsParallel(t *testing.T) {
+	known := knownOpenings(t)
+	small := func() Config { c := DefaultConfig(); c.TTBits = 14; return c }
+	sizes := []int{3, 4, 5}
+	if !testing.Short() {
+		sizes = append(sizes, 6)
+	}
+	for _, n := range sizes {
+		g := hex.MustGeometry(n, n)
+		for _, workers := range []int{1, 2, 3} {
+			ops, err := SolveOpeningsParallel(context.Background(), n, n, workers, small, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(ops) != g.N {
+				t.Fatalf("%dx%d, %d workers: %d openings, want %d", n, n, workers, len(ops), g.N)
+			}
+			for i, o := range ops {
+				name := g.CellName(o.Cell)
+				if o.Cell != hex.Cell(i) {
+					t.Fatalf("%dx%d: result %d is for %s", n, n, i, name)
+				}
+				if o.BlackWins != known[n][name] {
+					t.Errorf("%dx%d, %d workers: opening %s black wins=%v, table says %v", n, n, workers, name, o.BlackWins, known[n][name])
+				}
+				if want := o.Cell > g.Rotate180(o.Cell); o.Rotated != want {
+					t.Errorf("%dx%d: opening %s Rotated=%v, want %v", n, n, name, o.Rotated, want)
+				}
+			}
+		}
+	}
+	// A rectangular board: each opening against a sequential solve of the same board.
+	seq, err := New(small()).SolveOpenings(context.Background(), 4, 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	par, err := SolveOpeningsParallel(context.Background(), 4, 3, 2, small, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range seq {
+		if seq[i].BlackWins != par[i].BlackWins {
+			t.Errorf("4x3 opening %d: sequential %v, parallel %v", i, seq[i].BlackWins, par[i].BlackWins)
+		}
+	}
+	if _, err := SolveOpeningsParallel(context.Background(), 4, 4, 0, small, nil); !errors.Is(err, ErrBadConfig) {
+		t.Errorf("0 workers: got %v, want ErrBadConfig", err)
+	}
+	if _, err := SolveOpeningsParallel(context.Background(), 0, 4, 1, small, nil); err == nil {
+		t.Error("a 0x4 board gave no error")
+	}
+}
+
+// TestSolveOpeningsParallelCancel: a cancelled context stops every worker with an error.
+func TestSolveOpeningsParallelCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	small := func() Config { c := DefaultConfig(); c.TTBits = 14; return c }
+	if _, err := SolveOpeningsParallel(ctx, 6, 6, 2, small, nil); err == nil {
+		t.Fatal("a cancelled context gave no error")
+	}
 }
