@@ -411,21 +411,7 @@ func (s *Solver) pnLoss(ply int, x hex.Color, e *pnEntry) (uint32, uint32, hex.B
 		pruned := s.stats.Pruned
 		s.pruneInferior(b, x, e.must, pb)
 		s.stats.Pruned = pruned
-		for changed := true; changed; {
-			changed = false
-			for c := loss.First(); c != hex.NoCell; c = loss.Next(c + 1) {
-				if d := pb.dom[c]; d != hex.NoCell {
-					before := loss
-					loss.Set(d)
-					if p := pb.part[c]; p != hex.NoCell {
-						loss.Set(p)
-					}
-					if before != loss {
-						changed = true
-					}
-				}
-			}
-		}
+		loss = pb.withDominators(loss)
 	}
 	loss = loss.And(b.EmptyCells())
 	loss = s.reduce(ply, loss, x)

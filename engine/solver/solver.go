@@ -540,21 +540,7 @@ func (s *Solver) node(ply int, x, o hex.Color) (bool, hex.Bitset, hex.Cell) {
 		loss = loss.Or(cp)
 	}
 	// x loses: the proof must keep every pruned inferior cell's dominator empty
-	for changed := true; changed; {
-		changed = false
-		for c := loss.First(); c != hex.NoCell; c = loss.Next(c + 1) {
-			if d := pb.dom[c]; d != hex.NoCell {
-				before := loss
-				loss.Set(d)
-				if p := pb.part[c]; p != hex.NoCell {
-					loss.Set(p)
-				}
-				if before != loss {
-					changed = true
-				}
-			}
-		}
-	}
+	loss = pb.withDominators(loss)
 	loss = loss.And(empty)
 	loss = s.reduce(ply, loss, x)
 	s.store(h, false, loss, hex.NoCell)
@@ -624,4 +610,27 @@ func (s *Solver) reduce(ply int, proof hex.Bitset, loser hex.Color) hex.Bitset {
 	}
 	b.SetToMove(to)
 	return proof.AndNot(r.Dead).AndNot(r.Captured[loser])
+}
+
+// withDominators closes a loser's proof over the inferior-cell pruning of this ply: for
+// every pruned cell in the proof, its dominator (killer) and, if any, the partner cell
+// the domination needs empty are added, since the pruning relied on them. Repeated
+// until nothing is added.
+func (pb *plyBuf) withDominators(loss hex.Bitset) hex.Bitset {
+	for changed := true; changed; {
+		changed = false
+		for c := loss.First(); c != hex.NoCell; c = loss.Next(c + 1) {
+			if d := pb.dom[c]; d != hex.NoCell {
+				before := loss
+				loss.Set(d)
+				if p := pb.part[c]; p != hex.NoCell {
+					loss.Set(p)
+				}
+				if before != loss {
+					changed = true
+				}
+			}
+		}
+	}
+	return loss
 }
