@@ -394,10 +394,24 @@ func fill(b *hex.Board, s hex.Bitset, c hex.Color) int {
 // played on b (undo them with r.Filled calls of b.Undo; the side to move is kept). Each
 // fill-in preserves the game value of the position.
 func (a *Analyzer) FillIn(b *hex.Board, deadColor hex.Color, r *Result) {
-	*r = Result{}
 	if deadColor != hex.Black && deadColor != hex.White {
 		deadColor = hex.Black
 	}
+	a.fillIn(b, deadColor, [2]hex.Color{hex.Black, hex.White}, 2, r)
+}
+
+// FillInFor is FillIn restricted to one colour: dead cells and x-captured sets are
+// filled with x's stones, repeatedly; the other colour's captured sets are left alone.
+// Proof-set reduction uses it with the loser as x (every filled cell leaves the proof).
+func (a *Analyzer) FillInFor(b *hex.Board, x hex.Color, r *Result) {
+	a.fillIn(b, x, [2]hex.Color{x}, 1, r)
+}
+
+// fillIn fills dead cells with deadColor and the captured sets of the first n colours
+// of caps with their owner, re-running the dead-cell analysis after every change, until
+// nothing changes or the game is over.
+func (a *Analyzer) fillIn(b *hex.Board, deadColor hex.Color, caps [2]hex.Color, n int, r *Result) {
+	*r = Result{}
 	for b.Winner() == hex.Empty {
 		changed := false
 		if d := a.DeadCells(b); !d.IsEmpty() {
@@ -409,7 +423,7 @@ func (a *Analyzer) FillIn(b *hex.Board, deadColor hex.Color, r *Result) {
 			}
 		}
 		if !a.NoCaptured {
-			for _, x := range [2]hex.Color{hex.Black, hex.White} {
+			for _, x := range caps[:n] {
 				c := a.CapturedPairs(b, x)
 				if !a.NoPatterns && a.pats != nil && c.IsEmpty() {
 					c = a.pats.MatchCaptured(b, x)
@@ -420,38 +434,6 @@ func (a *Analyzer) FillIn(b *hex.Board, deadColor hex.Color, r *Result) {
 					changed = true
 					break // re-run dead-cell analysis before the other colour
 				}
-			}
-		}
-		if !changed {
-			break
-		}
-	}
-}
-
-// FillInFor is FillIn restricted to one colour: dead cells and x-captured sets are
-// filled with x's stones, repeatedly; the other colour's captured sets are left alone.
-// Proof-set reduction uses it with the loser as x (every filled cell leaves the proof).
-func (a *Analyzer) FillInFor(b *hex.Board, x hex.Color, r *Result) {
-	*r = Result{}
-	for b.Winner() == hex.Empty {
-		changed := false
-		if d := a.DeadCells(b); !d.IsEmpty() {
-			r.Filled += fill(b, d, x)
-			r.Dead = r.Dead.Or(d)
-			changed = true
-			if b.Winner() != hex.Empty {
-				break
-			}
-		}
-		if !a.NoCaptured {
-			c := a.CapturedPairs(b, x)
-			if !a.NoPatterns && a.pats != nil && c.IsEmpty() {
-				c = a.pats.MatchCaptured(b, x)
-			}
-			if !c.IsEmpty() {
-				r.Filled += fill(b, c, x)
-				r.Captured[x] = r.Captured[x].Or(c)
-				changed = true
 			}
 		}
 		if !changed {

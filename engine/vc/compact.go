@@ -405,12 +405,7 @@ func (h *Compact) addFull(i, j int, c uint64) {
 	n = w
 	if n == h.MaxFull {
 		// replace the largest if the new one is smaller
-		big, bigN := -1, bits.OnesCount64(c)
-		for k := 0; k < n; k++ {
-			if m := bits.OnesCount64(h.fullC[base+k]); m > bigN {
-				big, bigN = k, m
-			}
-		}
+		big := largerThan(h.fullC[base:base+n], c)
 		if big < 0 {
 			h.fullN[p] = uint8(n)
 			return
@@ -455,12 +450,7 @@ func (h *Compact) addSemi(i, j int, c uint64, key int8) {
 	}
 	n = w
 	if n == h.MaxSemi {
-		big, bigN := -1, bits.OnesCount64(c)
-		for k := 0; k < n; k++ {
-			if m := bits.OnesCount64(h.semiC[base+k]); m > bigN {
-				big, bigN = k, m
-			}
-		}
+		big := largerThan(h.semiC[base:base+n], c)
 		if big < 0 {
 			h.semiN[p] = uint8(n)
 			return
@@ -526,4 +516,16 @@ func (h *Compact) Mustplay(b *hex.Board, x hex.Color) (must, proof hex.Bitset, o
 		u |= s
 	}
 	return compactBits(m), compactBits(u), true
+}
+
+// largerThan returns the index of the largest carrier in list that has more cells than
+// c (the first of equal ones), or -1 when none has: the one a full list gives up for c.
+func largerThan(list []uint64, c uint64) int {
+	big, bigN := -1, bits.OnesCount64(c)
+	for k, d := range list {
+		if m := bits.OnesCount64(d); m > bigN {
+			big, bigN = k, m
+		}
+	}
+	return big
 }
