@@ -265,6 +265,9 @@ func TestSoundnessOracle(t *testing.T) {
 	noEdge.AndOverEdge = false
 	noEdge.SemiAnd = false
 	cfgs = append(cfgs, noEdge)
+	big := DefaultConfig() // Benzene's soft limits as hard limits: long OR lists
+	big.MaxFull, big.MaxSemi = 25, 50
+	cfgs = append(cfgs, big)
 	builders := make([]*Builder, len(cfgs))
 	for i, c := range cfgs {
 		builders[i] = NewBuilder(c)
