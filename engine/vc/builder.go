@@ -158,11 +158,18 @@ type Builder struct {
 	// maps a pair index i*np+j (i<j) to its slot, or -1. The small slot table and the
 	// dense lists keep the AND rule's scans in cache better than a table of np*np
 	// slices.
-	full, semi [][]Conn     // per slot
-	slot       []int32      // per pair index: slot or -1
-	touched    []int32      // per slot: pair index
-	nbrFull    []hex.Bitset // per point: points with a VC to it
-	nbrSemi    []hex.Bitset // per point: points with an SC to it
+	full, semi [][]Conn // per slot
+	// doneAnd holds per slot, for carriers of at most two words, the intersection of
+	// the carriers of the processed VCs ([0]) and SCs ([1]) of the pair (all ones when
+	// there is none). The AND rule only combines with processed partners that avoid
+	// some cells, and skips a pair whose intersection meets them without reading its
+	// list. Entries leaving a list may leave it smaller than the true intersection,
+	// which only makes the test weaker.
+	doneAnd [][2][2]uint64
+	slot    []int32      // per pair index: slot or -1
+	touched []int32      // per slot: pair index
+	nbrFull []hex.Bitset // per point: points with a VC to it
+	nbrSemi []hex.Bitset // per point: points with an SC to it
 
 	queue []int32
 	qhead int
@@ -406,6 +413,7 @@ func (b *Builder) prepare(g *hex.Geometry) {
 	b.pend = make([]pending, 0, min(orOut, 1<<16)+16)
 	b.full = make([][]Conn, slots)
 	b.semi = make([][]Conn, slots)
+	b.doneAnd = make([][2][2]uint64, slots)
 	per := b.cfg.MaxFull + b.cfg.MaxSemi
 	if slots*per*int(unsafe.Sizeof(Conn{})) <= arenaBudget {
 		arena := make([]Conn, slots*per)
@@ -454,7 +462,29 @@ func (b *Builder) newSlot(idx int32) int32 {
 	b.setSlot(idx, s, int32(b.np))
 	b.full[s] = b.full[s][:0]
 	b.semi[s] = b.semi[s][:0]
+	b.doneAnd[s] = allOnes2
 	return s
+}
+
+// allOnes2 is the intersection of no carriers (see Builder.doneAnd).
+var allOnes2 = [2][2]uint64{{^uint64(0), ^uint64(0)}, {^uint64(0), ^uint64(0)}}
+
+// resetDoneAnd recomputes doneAnd of slot s from its lists.
+func (b *Builder) resetDoneAnd(s int32) {
+	d := allOnes2
+	for k := range b.full[s] {
+		if c := &b.full[s][k]; c.done {
+			d[0][0] &= c.Carrier[0]
+			d[0][1] &= c.Carrier[1]
+		}
+	}
+	for k := range b.semi[s] {
+		if c := &b.semi[s][k]; c.done {
+			d[1][0] &= c.Carrier[0]
+			d[1][1] &= c.Carrier[1]
+		}
+	}
+	b.doneAnd[s] = d
 }
 
 // setSlot records slot s (or -1) for the pair with canonical index idx = i*np+j (i < j)
@@ -1024,9 +1054,12 @@ func (b *Builder) process(idx int32) {
 	i, j := idx/int32(b.np), idx%int32(b.np)
 	b.snap = b.snap[:0]
 	fl := b.fullOf(idx)
+	s := b.slot[idx]
 	for k := range fl {
 		if !fl[k].done {
 			fl[k].done = true
+			b.doneAnd[s][0][0] &= fl[k].Carrier[0]
+			b.doneAnd[s][0][1] &= fl[k].Carrier[1]
 			b.snap = append(b.snap, fl[k])
 		}
 	}
@@ -1036,6 +1069,8 @@ func (b *Builder) process(idx int32) {
 		for k := range sl {
 			if !sl[k].done {
 				sl[k].done = true
+				b.doneAnd[s][1][0] &= sl[k].Carrier[0]
+				b.doneAnd[s][1][1] &= sl[k].Carrier[1]
 				b.snap = append(b.snap, sl[k])
 			}
 		}
@@ -1107,7 +1142,13 @@ func (b *Builder) andFull(v *Conn, o, m int32) {
 		for word != 0 {
 			z := int32(wi<<6 + bits.TrailingZeros64(word))
 			word &= word - 1
-			list := b.full[b.slot[m*np+z]]
+			s := b.slot[m*np+z]
+			if small {
+				if d := &b.doneAnd[s][0]; d[0]&a0|d[1]&a1 != 0 {
+					continue // every processed VC of the pair meets avoid
+				}
+			}
+			list := b.full[s]
 			checked := false
 			for k := range list {
 				w := &list[k]
@@ -1246,13 +1287,23 @@ func (b *Builder) semiAnd(n *Conn, o, m int32, nb *hex.Bitset, lists [][]Conn, n
 	}
 	small := b.nw <= 2
 	a0, a1 := avoid[0], avoid[1]
+	which := 1 // doneAnd of the partner lists: the SCs when n is a VC
+	if nIsSemi {
+		which = 0
+	}
 	skip := b.pointsOf(&ncar, o) // z == o or z's cell in ncar
 	for wi := 0; wi < nwp && wi < len(nb); wi++ {
 		word := nb[wi] &^ skip[wi]
 		for word != 0 {
 			z := int32(wi<<6 + bits.TrailingZeros64(word))
 			word &= word - 1
-			list := lists[b.slot[m*np+z]]
+			s := b.slot[m*np+z]
+			if small {
+				if d := &b.doneAnd[s][which]; d[0]&a0|d[1]&a1 != 0 {
+					continue // every processed partner of the pair meets avoid
+				}
+			}
+			list := lists[s]
 			checked := false
 			for k := range list {
 				w := &list[k]

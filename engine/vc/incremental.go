@@ -176,6 +176,9 @@ func (b *Builder) update(board *hex.Board, p hex.Cell, own bool) {
 		b.readd(moved)
 	}
 	b.touched = b.touched[:nt]
+	for s := range b.touched {
+		b.resetDoneAnd(int32(s))
+	}
 	for i := int32(0); i < np; i++ {
 		b.nbrFull[i] = hex.Bitset{}
 		b.nbrSemi[i] = hex.Bitset{}
