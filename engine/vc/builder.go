@@ -159,13 +159,15 @@ type Builder struct {
 	// dense lists keep the AND rule's scans in cache better than a table of np*np
 	// slices.
 	full, semi [][]Conn // per slot
-	// doneAnd holds per slot, for carriers of at most two words, the intersection of
-	// the carriers of the processed VCs ([0]) and SCs ([1]) of the pair (all ones when
-	// there is none). The AND rule only combines with processed partners that avoid
-	// some cells, and skips a pair whose intersection meets them without reading its
-	// list. Entries leaving a list may leave it smaller than the true intersection,
-	// which only makes the test weaker.
-	doneAnd [][2][2]uint64
+	// doneAnd holds per endpoint pair (under both i*np+j and j*np+i, so that the AND
+	// rule reads one point's pairs from one row), for carriers of at most two words,
+	// the intersection of the carriers of the processed VCs ([0]) and SCs ([1]) of the
+	// pair (all ones when there is none; only pairs with a slot are read). The AND
+	// rule only combines with processed partners that avoid some cells, and skips a
+	// pair whose intersection meets them without reading its list. Entries leaving a
+	// list may leave it smaller than the true intersection, which only makes the test
+	// weaker.
+	doneAnd [2][][2]uint64
 	slot    []int32      // per pair index: slot or -1
 	touched []int32      // per slot: pair index
 	nbrFull []hex.Bitset // per point: points with a VC to it
@@ -413,7 +415,7 @@ func (b *Builder) prepare(g *hex.Geometry) {
 	b.pend = make([]pending, 0, min(orOut, 1<<16)+16)
 	b.full = make([][]Conn, slots)
 	b.semi = make([][]Conn, slots)
-	b.doneAnd = make([][2][2]uint64, slots)
+	b.doneAnd = [2][][2]uint64{make([][2]uint64, pairs), make([][2]uint64, pairs)}
 	per := b.cfg.MaxFull + b.cfg.MaxSemi
 	if slots*per*int(unsafe.Sizeof(Conn{})) <= arenaBudget {
 		arena := make([]Conn, slots*per)
@@ -462,29 +464,39 @@ func (b *Builder) newSlot(idx int32) int32 {
 	b.setSlot(idx, s, int32(b.np))
 	b.full[s] = b.full[s][:0]
 	b.semi[s] = b.semi[s][:0]
-	b.doneAnd[s] = allOnes2
+	b.setDoneAnd(0, idx, allOnes2)
+	b.setDoneAnd(1, idx, allOnes2)
 	return s
 }
 
 // allOnes2 is the intersection of no carriers (see Builder.doneAnd).
-var allOnes2 = [2][2]uint64{{^uint64(0), ^uint64(0)}, {^uint64(0), ^uint64(0)}}
+var allOnes2 = [2]uint64{^uint64(0), ^uint64(0)}
 
-// resetDoneAnd recomputes doneAnd of slot s from its lists.
-func (b *Builder) resetDoneAnd(s int32) {
+// setDoneAnd sets doneAnd[kind] of the pair with canonical index idx (both orders).
+func (b *Builder) setDoneAnd(kind int, idx int32, d [2]uint64) {
+	np := int32(b.np)
+	b.doneAnd[kind][idx] = d
+	b.doneAnd[kind][idx%np*np+idx/np] = d
+}
+
+// doneAndOf returns the intersection of the carriers of the processed connections in
+// list (see Builder.doneAnd).
+func doneAndOf(list []Conn) [2]uint64 {
 	d := allOnes2
-	for k := range b.full[s] {
-		if c := &b.full[s][k]; c.done {
-			d[0][0] &= c.Carrier[0]
-			d[0][1] &= c.Carrier[1]
+	for k := range list {
+		if c := &list[k]; c.done {
+			d[0] &= c.Carrier[0]
+			d[1] &= c.Carrier[1]
 		}
 	}
-	for k := range b.semi[s] {
-		if c := &b.semi[s][k]; c.done {
-			d[1][0] &= c.Carrier[0]
-			d[1][1] &= c.Carrier[1]
-		}
-	}
-	b.doneAnd[s] = d
+	return d
+}
+
+// resetDoneAnd recomputes doneAnd of the pair of slot s from its lists.
+func (b *Builder) resetDoneAnd(s int32) {
+	idx := b.touched[s]
+	b.setDoneAnd(0, idx, doneAndOf(b.full[s]))
+	b.setDoneAnd(1, idx, doneAndOf(b.semi[s]))
 }
 
 // setSlot records slot s (or -1) for the pair with canonical index idx = i*np+j (i < j)
@@ -1054,14 +1066,14 @@ func (b *Builder) process(idx int32) {
 	i, j := idx/int32(b.np), idx%int32(b.np)
 	b.snap = b.snap[:0]
 	fl := b.fullOf(idx)
-	s := b.slot[idx]
 	for k := range fl {
 		if !fl[k].done {
 			fl[k].done = true
-			b.doneAnd[s][0][0] &= fl[k].Carrier[0]
-			b.doneAnd[s][0][1] &= fl[k].Carrier[1]
 			b.snap = append(b.snap, fl[k])
 		}
+	}
+	if len(b.snap) > 0 {
+		b.setDoneAnd(0, idx, doneAndOf(fl))
 	}
 	nf := len(b.snap)
 	if b.cfg.SemiAnd && (b.chain[i] || b.chain[j]) {
@@ -1069,10 +1081,11 @@ func (b *Builder) process(idx int32) {
 		for k := range sl {
 			if !sl[k].done {
 				sl[k].done = true
-				b.doneAnd[s][1][0] &= sl[k].Carrier[0]
-				b.doneAnd[s][1][1] &= sl[k].Carrier[1]
 				b.snap = append(b.snap, sl[k])
 			}
+		}
+		if len(b.snap) > nf {
+			b.setDoneAnd(1, idx, doneAndOf(sl))
 		}
 	}
 	snapEnd := len(b.snap)
@@ -1144,12 +1157,12 @@ func (b *Builder) andFull(v *Conn, o, m int32) {
 			word &= word - 1
 			s := b.slot[m*np+z]
 			if small {
-				if d := &b.doneAnd[s][0]; d[0]&a0|d[1]&a1 != 0 {
+				if d := &b.doneAnd[0][m*np+z]; d[0]&a0|d[1]&a1 != 0 {
 					continue // every processed VC of the pair meets avoid
 				}
 			}
 			list := b.full[s]
-			checked := false
+			found := 0
 			for k := range list {
 				w := &list[k]
 				if !w.done {
@@ -1162,12 +1175,11 @@ func (b *Builder) andFull(v *Conn, o, m int32) {
 				} else if meetsN(&w.Carrier, &avoid, b.nw) {
 					continue
 				}
-				if !checked {
-					// once per z: is every result already dominated?
-					if b.dominated(o*np+z, &base, bsize, !chain, mc) {
-						break
-					}
-					checked = true
+				// Before the second result for z, test once whether every result is
+				// already dominated; the first is left to the add, which refuses a
+				// dominated result with the same scan (so the outcome is the same).
+				if found++; found == 2 && b.dominated(o*np+z, &base, bsize, !chain, mc) {
+					break
 				}
 				nc := &b.tmp
 				b.union(&nc.Carrier, &vcar, &w.Carrier)
@@ -1299,12 +1311,12 @@ func (b *Builder) semiAnd(n *Conn, o, m int32, nb *hex.Bitset, lists [][]Conn, n
 			word &= word - 1
 			s := b.slot[m*np+z]
 			if small {
-				if d := &b.doneAnd[s][which]; d[0]&a0|d[1]&a1 != 0 {
+				if d := &b.doneAnd[which][m*np+z]; d[0]&a0|d[1]&a1 != 0 {
 					continue // every processed partner of the pair meets avoid
 				}
 			}
 			list := lists[s]
-			checked := false
+			found := 0
 			for k := range list {
 				w := &list[k]
 				if !w.done {
@@ -1317,11 +1329,8 @@ func (b *Builder) semiAnd(n *Conn, o, m int32, nb *hex.Bitset, lists [][]Conn, n
 				} else if meetsN(&w.Carrier, &avoid, b.nw) {
 					continue
 				}
-				if !checked {
-					if b.dominated(o*np+z, &ncar, n.size, true, dkey) {
-						break
-					}
-					checked = true
+				if found++; found == 2 && b.dominated(o*np+z, &ncar, n.size, true, dkey) {
+					break // see andFull
 				}
 				nc := &b.tmp
 				b.union(&nc.Carrier, &ncar, &w.Carrier)
