@@ -176,13 +176,12 @@ func contains(list []string, s string) bool {
 func benchVC(ctx context.Context, cfg BenchConfig, bs []*hex.Board) []BenchRow {
 	var rows []BenchRow
 	var hMean time.Duration
-	for _, xh := range []bool{false, true} {
-		c := vc.DefaultConfig()
-		name := "H-search, both colours"
-		if xh {
-			c = vc.XHConfig()
-			name = "XH-search, both colours"
-		}
+	big := vc.DefaultConfig()
+	big.MaxFull, big.MaxSemi = 25, 50
+	for k, c := range []vc.Config{vc.DefaultConfig(), big, vc.XHConfig()} {
+		name := [...]string{"H-search, both colours",
+			"H-search, Benzene's 25/50 lists, both colours",
+			"XH-search, both colours"}[k]
 		vb, vw := vc.NewBuilder(c), vc.NewBuilder(c)
 		var full, semi int
 		for _, b := range bs {
@@ -199,7 +198,7 @@ func benchVC(ctx context.Context, cfg BenchConfig, bs []*hex.Board) []BenchRow {
 		})
 		row := BenchRow{Name: name, PerOp: mean, Median: med, P90: p90,
 			Note: fmt.Sprintf("%d positions; %d VCs, %d SCs per position", len(bs), full/max(1, len(bs)), semi/max(1, len(bs)))}
-		if xh {
+		if k > 0 {
 			row.Baseline, row.Ratio = "H-search", float64(hMean)/float64(mean)
 		} else {
 			hMean = mean
