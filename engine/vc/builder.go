@@ -554,6 +554,10 @@ func (b *Builder) minimalPos(list []Conn, c *Conn, size int16, limit int, keyed 
 				copy(list[k:], list[k+1:])
 				return list[:len(list)-1], k, true
 			}
+			if b.mergeStones(&list[k], c, size, keyed) {
+				copy(list[k:], list[k+1:])
+				return list[:len(list)-1], k, true
+			}
 			return list, 0, false
 		}
 	}
@@ -576,6 +580,21 @@ func (b *Builder) minimalPos(list []Conn, c *Conn, size int16, limit int, keyed 
 	return list, pos, true
 }
 
+// mergeStones handles a connection c whose carrier equals that of the kept entry e
+// (same key for SCs) under XH-search: stepping stones are not part of minimality, so
+// which of two equal-carrier derivations comes first would decide SS* and with it
+// what the crossing rule can find. When c brings stepping stones e lacks, c takes the
+// union of both sets (each stone keeps its own Lemma 5 partition of the same carrier)
+// and replaces e as a new connection, so that the AND and crossing rules see the
+// richer set; it reports whether it did.
+func (b *Builder) mergeStones(e, c *Conn, size int16, keyed bool) bool {
+	if !b.cfg.XH || e.size != size || (keyed && e.Key != c.Key) || c.Stones.SubsetOf(&e.Stones) {
+		return false
+	}
+	c.Stones = c.Stones.Or(e.Stones)
+	return true
+}
+
 // minimalPos2 is minimalPos for carriers that fit in two words (at most 128 cells).
 func (b *Builder) minimalPos2(list []Conn, c *Conn, size int16, limit int, keyed bool) ([]Conn, int, bool) {
 	c0, c1 := c.Carrier[0], c.Carrier[1]
@@ -584,6 +603,10 @@ func (b *Builder) minimalPos2(list []Conn, c *Conn, size int16, limit int, keyed
 		e := &list[k]
 		if e.Carrier[0]&^c0|e.Carrier[1]&^c1 == 0 {
 			if keyed && e.size == size && c.Key < e.Key {
+				copy(list[k:], list[k+1:])
+				return list[:len(list)-1], k, true
+			}
+			if b.mergeStones(e, c, size, keyed) {
 				copy(list[k:], list[k+1:])
 				return list[:len(list)-1], k, true
 			}
@@ -1225,18 +1248,17 @@ func (b *Builder) dominated(idx int32, base *hex.Bitset, size int16, semi bool, 
 	if b.nw <= 2 {
 		return b.dominated2(s, base, size, semi, key)
 	}
+	xh := b.cfg.XH
 	fl := b.full[s]
 	for k := 0; k < len(fl) && fl[k].size <= size; k++ {
-		if b.sub(&fl[k].Carrier, base) {
+		if (fl[k].size < size || semi || !xh) && b.sub(&fl[k].Carrier, base) {
 			return true
 		}
 	}
 	if semi {
 		sl := b.semi[s]
 		for k := 0; k < len(sl) && sl[k].size <= size; k++ {
-			// an SC with an equal carrier but a larger key than a result's would be
-			// replaced by it (see minimalPos)
-			if (sl[k].size < size || key == hex.NoCell || sl[k].Key <= key) && b.sub(&sl[k].Carrier, base) {
+			if equalDominates(sl[k].size, size, sl[k].Key, key, xh) && b.sub(&sl[k].Carrier, base) {
 				return true
 			}
 		}
@@ -1244,13 +1266,24 @@ func (b *Builder) dominated(idx int32, base *hex.Bitset, size int16, semi bool, 
 	return false
 }
 
+// equalDominates reports whether a kept SC (carrier size esize, key ekey) whose
+// carrier is inside a result's base (size size) dominates the results (key key, or
+// hex.NoCell when the results' keys vary and their carriers are strictly larger than
+// the base). An SC with an equal carrier but a larger key would be replaced by the
+// result (see minimalPos), and under XH-search one with the same key takes the
+// result's stepping stones (mergeStones), so equality dominates only otherwise.
+func equalDominates(esize, size int16, ekey, key hex.Cell, xh bool) bool {
+	return esize < size || key == hex.NoCell || ekey < key || (ekey == key && !xh)
+}
+
 // dominated2 is dominated for slot s when carriers fit in two words (at most 128
 // cells).
 func (b *Builder) dominated2(s int32, base *hex.Bitset, size int16, semi bool, key hex.Cell) bool {
 	b0, b1 := base[0], base[1]
+	xh := b.cfg.XH
 	fl := b.full[s]
 	for k := 0; k < len(fl) && fl[k].size <= size; k++ {
-		if fl[k].Carrier[0]&^b0|fl[k].Carrier[1]&^b1 == 0 {
+		if fl[k].Carrier[0]&^b0|fl[k].Carrier[1]&^b1 == 0 && (fl[k].size < size || semi || !xh) {
 			return true
 		}
 	}
@@ -1258,7 +1291,7 @@ func (b *Builder) dominated2(s int32, base *hex.Bitset, size int16, semi bool, k
 		sl := b.semi[s]
 		for k := 0; k < len(sl) && sl[k].size <= size; k++ {
 			e := &sl[k]
-			if e.Carrier[0]&^b0|e.Carrier[1]&^b1 == 0 && (e.size < size || key == hex.NoCell || e.Key <= key) {
+			if e.Carrier[0]&^b0|e.Carrier[1]&^b1 == 0 && equalDominates(e.size, size, e.Key, key, xh) {
 				return true
 			}
 		}
