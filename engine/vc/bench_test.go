@@ -88,6 +88,14 @@ func BenchmarkH8(b *testing.B) { benchBuild(b, 8, DefaultConfig()) }
 // BenchmarkXH8 is BenchmarkH8 with XH-search.
 func BenchmarkXH8(b *testing.B) { benchBuild(b, 8, XHConfig()) }
 
+// benzeneLists is DefaultConfig with Benzene's list sizes (25 VCs and 50 SCs per pair;
+// Benzene's are soft limits), for comparing with Benzene's build times.
+func benzeneLists() Config {
+	c := DefaultConfig()
+	c.MaxFull, c.MaxSemi = 25, 50
+	return c
+}
+
 // TestMeasure prints the benchmark statistics (thread CPU time, minimum of 3 builds
 // per position, both colours) when HEXLEARN_VC_MEASURE=1; the numbers are in
 // the README.
@@ -103,7 +111,7 @@ func TestMeasure(t *testing.T) {
 		for _, c := range []struct {
 			name string
 			cfg  Config
-		}{{"H", DefaultConfig()}, {"H+edge", hEdge()}, {"XH", XHConfig()}, {"H M=20", AnshelevichConfig()}} {
+		}{{"H", DefaultConfig()}, {"H+edge", hEdge()}, {"XH", XHConfig()}, {"H M=20", AnshelevichConfig()}, {"H 25/50", benzeneLists()}} {
 			st, err := Measure(boards, c.cfg, true, 3)
 			if err != nil {
 				t.Fatal(err)
