@@ -592,6 +592,7 @@ func (b *Builder) mergeStones(e, c *Conn, size int16, keyed bool) bool {
 		return false
 	}
 	c.Stones = c.Stones.Or(e.Stones)
+	c.Rule = e.Rule // the rule shown is the first derivation's
 	return true
 }
 
@@ -690,7 +691,7 @@ func (b *Builder) addFull(i, j int32, c *Conn) bool {
 	sl := b.semi[sl0]
 	m := 0
 	for k := range sl {
-		if sl[k].size <= size || !b.sub(&c.Carrier, &sl[k].Carrier) {
+		if sl[k].size < size || !b.sub(&c.Carrier, &sl[k].Carrier) {
 			sl[m] = sl[k]
 			m++
 		}
@@ -978,7 +979,7 @@ func (b *Builder) crossTriple(x, y hex.Cell, c1, c2, c3 *Conn) {
 	u.Set(x)
 	u.Set(y)
 	if over.IsEmpty() {
-		b.crossEmit(c1, c2, c3, u, x)
+		b.crossEmit(c1, c2, c3, u, min(x, y)) // x and y are both keys: one, not the order, decides
 		return
 	}
 	if !b.cfg.StrongCrossing {
@@ -1007,7 +1008,7 @@ func (b *Builder) crossTriple2(x, y hex.Cell, c1, c2, c3 *Conn) {
 	u.Set(x)
 	u.Set(y)
 	if o0|o1 == 0 {
-		b.crossEmit(c1, c2, c3, u, x)
+		b.crossEmit(c1, c2, c3, u, min(x, y)) // x and y are both keys: one, not the order, decides
 		return
 	}
 	if !b.cfg.StrongCrossing {
