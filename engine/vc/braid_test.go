@@ -65,38 +65,14 @@ func newProofOracle(board *hex.Board, c hex.Color, x, y hex.Cell, carrier hex.Bi
 	return &proofOracle{oracle: o, all: uint64(1)<<o.n - 1, memo: map[proofKey]proofVal{}}
 }
 
-// joined reports whether x and y are joined through the fixed groups and the carrier
-// cells in own.
-func (o *proofOracle) joined(own uint64) bool {
-	if o.xn == o.yn {
-		return true
-	}
-	allowed := o.fixed | own
-	reach := uint64(1) << o.xn
-	for {
-		next := reach
-		for r := reach; r != 0; r &= r - 1 {
-			next |= o.adj[bits.TrailingZeros64(r)]
-		}
-		next &= allowed
-		if next&(1<<o.yn) != 0 {
-			return true
-		}
-		if next == reach {
-			return false
-		}
-		reach = next
-	}
-}
-
 // solve returns whether the colour connects with stones own and opp on the carrier and
 // ownMove to move, and the proof set of the winner.
 func (o *proofOracle) solve(own, opp uint64, ownMove bool) (bool, uint64) {
-	if o.joined(own) {
+	if o.connected(own) {
 		return true, 0
 	}
 	free := o.all &^ (own | opp)
-	if free == 0 || !o.joined(own|free) {
+	if free == 0 || !o.connected(own|free) {
 		return false, 0
 	}
 	k := proofKey{own, opp, ownMove}
@@ -108,7 +84,7 @@ func (o *proofOracle) solve(own, opp uint64, ownMove bool) (bool, uint64) {
 	var threats uint64
 	for f := free; f != 0; f &= f - 1 {
 		c := f & -f
-		if !o.joined(own | c) {
+		if !o.connected(own | c) {
 			continue
 		}
 		threats |= c

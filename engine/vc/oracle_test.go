@@ -87,11 +87,11 @@ func newOracle(board *hex.Board, c hex.Color, x, y hex.Cell, carrier hex.Bitset)
 
 // connected reports whether x and y are joined through own groups plus the carrier
 // cells in mask bm.
-func (o *oracle) connected(bm uint32) bool {
+func (o *oracle) connected(bm uint64) bool {
 	if o.xn == o.yn {
 		return true
 	}
-	allowed := o.fixed | uint64(bm)
+	allowed := o.fixed | bm
 	reach := uint64(1) << o.xn
 	for {
 		next := reach
@@ -112,12 +112,12 @@ func (o *oracle) connected(bm uint32) bool {
 // win reports whether the colour connects with the given masks, toMove = own (true)
 // or opponent (false).
 func (o *oracle) win(bm, wm uint32, ownMove bool) bool {
-	if o.connected(bm) {
+	if o.connected(uint64(bm)) {
 		return true
 	}
 	all := uint32(1)<<o.n - 1
 	free := all &^ (bm | wm)
-	if free == 0 || !o.connected(bm|free) {
+	if free == 0 || !o.connected(uint64(bm|free)) {
 		return false
 	}
 	key := uint64(bm) | uint64(wm)<<24
