@@ -548,13 +548,9 @@ func (b *Builder) minimalPos(list []Conn, c *Conn, size int16, limit int, keyed 
 	k := 0
 	for ; k < len(list) && list[k].size <= size; k++ {
 		if b.sub(&list[k].Carrier, &c.Carrier) {
-			if keyed && list[k].size == size && c.Key < list[k].Key {
-				// the same carrier with a smaller key replaces it; no other entry
-				// of the (minimal) list is a subset or a superset of this carrier
-				copy(list[k:], list[k+1:])
-				return list[:len(list)-1], k, true
-			}
-			if b.mergeStones(&list[k], c, size, keyed) {
+			if b.replaces(&list[k], c, size, keyed) {
+				// no other entry of the (minimal) list is a subset or a superset
+				// of this carrier
 				copy(list[k:], list[k+1:])
 				return list[:len(list)-1], k, true
 			}
@@ -569,8 +565,14 @@ func (b *Builder) minimalPos(list []Conn, c *Conn, size int16, limit int, keyed 
 			n++
 		}
 	}
-	list = list[:n]
-	if n >= limit {
+	return b.makeRoom(list[:n], pos, limit)
+}
+
+// makeRoom ends minimalPos: with the list (supersets of the new connection removed) at
+// its limit, it drops the largest entry, or refuses the new connection (position pos)
+// when it would itself be the largest.
+func (b *Builder) makeRoom(list []Conn, pos, limit int) ([]Conn, int, bool) {
+	if n := len(list); n >= limit {
 		b.truncated = true
 		if pos >= n {
 			return list, 0, false
@@ -578,6 +580,17 @@ func (b *Builder) minimalPos(list []Conn, c *Conn, size int16, limit int, keyed 
 		list = list[:n-1]
 	}
 	return list, pos, true
+}
+
+// replaces reports whether connection c (carrier size size), whose carrier contains
+// that of the kept entry e, takes e's place: an SC with the same carrier and a smaller
+// key (of equal carriers the smallest key is kept), or, under XH-search, one that
+// brings stepping stones e lacks (mergeStones).
+func (b *Builder) replaces(e, c *Conn, size int16, keyed bool) bool {
+	if keyed && e.size == size && c.Key < e.Key {
+		return true
+	}
+	return b.mergeStones(e, c, size, keyed)
 }
 
 // mergeStones handles a connection c whose carrier equals that of the kept entry e
@@ -603,11 +616,7 @@ func (b *Builder) minimalPos2(list []Conn, c *Conn, size int16, limit int, keyed
 	for ; k < len(list) && list[k].size <= size; k++ {
 		e := &list[k]
 		if e.Carrier[0]&^c0|e.Carrier[1]&^c1 == 0 {
-			if keyed && e.size == size && c.Key < e.Key {
-				copy(list[k:], list[k+1:])
-				return list[:len(list)-1], k, true
-			}
-			if b.mergeStones(e, c, size, keyed) {
+			if b.replaces(e, c, size, keyed) {
 				copy(list[k:], list[k+1:])
 				return list[:len(list)-1], k, true
 			}
@@ -625,15 +634,7 @@ func (b *Builder) minimalPos2(list []Conn, c *Conn, size int16, limit int, keyed
 			n++
 		}
 	}
-	list = list[:n]
-	if n >= limit {
-		b.truncated = true
-		if pos >= n {
-			return list, 0, false
-		}
-		list = list[:n-1]
-	}
-	return list, pos, true
+	return b.makeRoom(list[:n], pos, limit)
 }
 
 // pointsOf returns the set of points (as indices) of the cells of carrier x plus
