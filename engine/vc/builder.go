@@ -653,6 +653,30 @@ func (b *Builder) pointsOf(x *hex.Bitset, o int32) hex.Bitset {
 	return ps
 }
 
+// insertMinimal adds connection c (carrier size size) to the list of slot sl0 in lists
+// (b.full or b.semi; sl0 < 0 when the pair idx has no slot yet) unless it is not
+// minimal (see minimalPos), giving the pair a slot when needed. It returns the slot,
+// the position of c in the list, and whether c was added.
+func (b *Builder) insertMinimal(lists [][]Conn, sl0, idx int32, c *Conn, size int16, limit int, keyed bool) (int32, int, bool) {
+	var list []Conn
+	if sl0 >= 0 {
+		list = lists[sl0]
+	}
+	list, pos, ok := b.minimalPos(list, c, size, limit, keyed)
+	if sl0 >= 0 {
+		lists[sl0] = list
+	}
+	if !ok {
+		return sl0, 0, false
+	}
+	if sl0 < 0 {
+		sl0 = b.newSlot(idx)
+		list = lists[sl0]
+	}
+	lists[sl0] = insertAt(list, pos, c, size)
+	return sl0, pos, true
+}
+
 // insertAt inserts a copy of c (carrier size size, not yet processed) at position pos.
 func insertAt(list []Conn, pos int, c *Conn, size int16) []Conn {
 	n := len(list)
@@ -669,25 +693,12 @@ func insertAt(list []Conn, pos int, c *Conn, size int16) []Conn {
 func (b *Builder) addFull(i, j int32, c *Conn) bool {
 	idx := b.pairIdx(i, j)
 	sl0 := b.slot[i*int32(b.np)+j] // row i: the AND rule adds many with the same i
-	var list []Conn
-	if sl0 >= 0 {
-		list = b.full[sl0]
-	}
 	size := b.count(&c.Carrier)
-	list, pos, ok := b.minimalPos(list, c, size, b.cfg.MaxFull, false)
-	if sl0 >= 0 {
-		b.full[sl0] = list
-	}
+	sl0, pos, ok := b.insertMinimal(b.full, sl0, idx, c, size, b.cfg.MaxFull, false)
 	if !ok {
 		return false
 	}
-	if sl0 < 0 {
-		sl0 = b.newSlot(idx)
-		list = b.full[sl0]
-	}
-	list = insertAt(list, pos, c, size)
-	list[pos].Key = hex.NoCell
-	b.full[sl0] = list
+	b.full[sl0][pos].Key = hex.NoCell
 	// drop SCs that contain this VC's carrier
 	sl := b.semi[sl0]
 	m := 0
@@ -766,28 +777,19 @@ func (b *Builder) addSemi(i, j int32, c *Conn) bool {
 	idx := b.pairIdx(i, j)
 	size := b.count(&c.Carrier)
 	sl0 := b.slot[i*int32(b.np)+j] // row i: the AND rule adds many with the same i
-	var fl, list []Conn
 	if sl0 >= 0 {
-		fl, list = b.full[sl0], b.semi[sl0]
-	}
-	for k := 0; k < len(fl) && fl[k].size <= size; k++ {
-		if b.sub(&fl[k].Carrier, &c.Carrier) {
-			return false
+		fl := b.full[sl0]
+		for k := 0; k < len(fl) && fl[k].size <= size; k++ {
+			if b.sub(&fl[k].Carrier, &c.Carrier) {
+				return false
+			}
 		}
 	}
-	list, pos, ok := b.minimalPos(list, c, size, b.cfg.MaxSemi, true)
-	if sl0 >= 0 {
-		b.semi[sl0] = list
-	}
+	sl0, pos, ok := b.insertMinimal(b.semi, sl0, idx, c, size, b.cfg.MaxSemi, true)
 	if !ok {
 		return false
 	}
-	if sl0 < 0 {
-		sl0 = b.newSlot(idx)
-		list = b.semi[sl0]
-	}
-	list = insertAt(list, pos, c, size)
-	b.semi[sl0] = list
+	list := b.semi[sl0]
 	b.nbrSemi[i].Set(hex.Cell(j))
 	b.nbrSemi[j].Set(hex.Cell(i))
 	if b.cfg.SemiAnd {
