@@ -45,10 +45,11 @@ the binary if it is not on PATH), then Program > Connect.`,
 		depth := fs.Int("depth", def.Depth, "search depth in plies")
 		k := fs.Int("k", def.K, "k-best successor limit (0: all)")
 		secs := fs.Float64("time", def.Time.Seconds(), "seconds per genmove (0: no limit)")
+		vcPlies := fs.Int("vc-plies", 0, "learned player: plies from the root where H-search proves wins and finds mustplay")
 		if err := fs.Parse(args); err != nil {
 			return err
 		}
-		player := gtp.Player{XH: *xh, Params: search.Params{Depth: *depth, K: *k, Time: time.Duration(*secs * float64(time.Second))}}
+		player := gtp.Player{XH: *xh, Params: search.Params{Depth: *depth, K: *k, Time: time.Duration(*secs * float64(time.Second)), VCPlies: *vcPlies}}
 		if err := player.Params.Validate(); err != nil {
 			return usageErr("%v", err)
 		}

@@ -181,22 +181,16 @@ func (x *Exact) Evaluate(b *hex.Board) search.Result {
 	if w := b.Winner(); w != hex.Empty {
 		return search.Result{Value: winValue(w), Winner: w}
 	}
-	me := b.ToMove()
 	mine, theirs := x.vb, x.vw
-	if me == hex.White {
+	if b.ToMove() == hex.White {
 		mine, theirs = x.vw, x.vb
 	}
-	if err := mine.Build(b, me); err != nil {
+	d, err := vc.Decide(b, mine, theirs)
+	if err != nil {
 		return search.Result{}
 	}
-	if won, _ := mine.WinningVC(); won || len(mine.WinningSemis()) > 0 {
-		return search.Result{Value: winValue(me), Winner: me}
-	}
-	if err := theirs.Build(b, me.Opp()); err != nil {
-		return search.Result{}
-	}
-	if won, _ := theirs.WinningVC(); won {
-		return search.Result{Value: winValue(me.Opp()), Winner: me.Opp()}
+	if d.Winner != hex.Empty {
+		return search.Result{Value: winValue(d.Winner), Winner: d.Winner}
 	}
 	a, err := x.analyseBuilt(b)
 	if err != nil { // only for an invalid configuration or board, which New rejects

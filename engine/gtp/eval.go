@@ -80,7 +80,17 @@ func evalStateOf(e *Engine) (*evalState, error) {
 		} else if pl.Terminal != nil {
 			ev = &search.WithTerminal{Inner: s.fast, Term: pl.Terminal}
 		}
-		s.searcher, err = search.New(ev, params)
+		if s.searcher, err = search.New(ev, params); err != nil {
+			return s
+		}
+		if pl.Model != nil {
+			// The learned player keeps the exact player's proofs near the root.
+			var t *circuit.Tactics
+			if t, err = circuit.NewTactics(fast.VC); err != nil {
+				return s
+			}
+			s.searcher.SetTactics(t)
+		}
 		return s
 	}).(*evalState)
 	if err != nil || st.searcher == nil {
@@ -115,15 +125,15 @@ func cmdParamSearch(e *Engine, args []string) (string, error) {
 	p := st.searcher.Params()
 	switch len(args) {
 	case 0:
-		return fmt.Sprintf("[string] depth %d\n[string] k %d\n[string] root_k %d\n[string] time %g",
-			p.Depth, p.K, p.RootK, p.Time.Seconds()), nil
+		return fmt.Sprintf("[string] depth %d\n[string] k %d\n[string] root_k %d\n[string] time %g\n[string] vc_plies %d",
+			p.Depth, p.K, p.RootK, p.Time.Seconds(), p.VCPlies), nil
 	case 2:
 	default:
 		return "", fmt.Errorf("param_search: want no arguments or NAME VALUE, got %d arguments", len(args))
 	}
 	name, val := strings.ToLower(args[0]), args[1]
 	switch name {
-	case "depth", "k", "root_k":
+	case "depth", "k", "root_k", "vc_plies":
 		n, err := strconv.Atoi(val)
 		if err != nil {
 			return "", fmt.Errorf("param_search: %s wants an integer, got %q", name, val)
@@ -133,6 +143,8 @@ func cmdParamSearch(e *Engine, args []string) (string, error) {
 			p.Depth = n
 		case "k":
 			p.K = n
+		case "vc_plies":
+			p.VCPlies = n
 		default:
 			p.RootK = n
 		}
@@ -143,7 +155,7 @@ func cmdParamSearch(e *Engine, args []string) (string, error) {
 		}
 		p.Time = time.Duration(s * float64(time.Second))
 	default:
-		return "", fmt.Errorf("param_search: unknown parameter %q (want depth, k, root_k or time)", args[0])
+		return "", fmt.Errorf("param_search: unknown parameter %q (want depth, k, root_k, time or vc_plies)", args[0])
 	}
 	if err := st.searcher.SetParams(p); err != nil {
 		return "", err

@@ -44,6 +44,11 @@ type Params struct {
 	Time time.Duration
 	// TTBits sets the transposition table to 2^TTBits entries (0: 16, at most 26).
 	TTBits int
+	// VCPlies is how many plies from the root the tactics evaluator (SetTactics) is
+	// consulted: nodes at ply < VCPlies get its proved winner and mustplay region on
+	// top of the evaluator's value (0: never). The rest of the tree is left to the
+	// evaluator alone.
+	VCPlies int
 }
 
 // DefaultParams are depth 3, k = 10, no time limit.
@@ -69,6 +74,8 @@ func (p Params) Validate() error {
 		return fmt.Errorf("%w: negative time limit %v", ErrParams, p.Time)
 	case p.TTBits < 0 || p.TTBits > 26:
 		return fmt.Errorf("%w: tt bits %d (want 0..26)", ErrParams, p.TTBits)
+	case p.VCPlies < 0 || p.VCPlies > MaxDepth:
+		return fmt.Errorf("%w: vc plies %d (want 0..%d)", ErrParams, p.VCPlies, MaxDepth)
 	}
 	return nil
 }
@@ -83,6 +90,8 @@ type Stats struct {
 	TTHits int64
 	// CacheHits counts evaluations answered by the table's evaluation cache.
 	CacheHits int64
+	// Tactics counts calls of the tactics evaluator (see SetTactics).
+	Tactics int64
 	// Depth is the depth of the last completed iteration.
 	Depth int
 	// Time is the wall-clock time of the search.
@@ -109,6 +118,7 @@ type Outcome struct {
 // Searcher is a reusable alpha-beta searcher. It is not safe for concurrent use.
 type Searcher struct {
 	ev      Evaluator
+	tactics Evaluator
 	tracker Tracker
 	orderer Orderer
 	p       Params
@@ -138,6 +148,7 @@ type ttEntry struct {
 	depth   int8
 	bound   uint8
 	hasEval bool
+	tact    bool // res includes the tactics evaluator's verdict
 	nOrder  uint8
 	res     Result
 	order   [orderCache]hex.Cell
@@ -168,6 +179,16 @@ func New(ev Evaluator, p Params) (*Searcher, error) {
 	return s, nil
 }
 
+// SetTactics sets the evaluator consulted at the nodes near the root (Params.VCPlies):
+// its Winner and Mustplay are added to what the main evaluator says (its Value is
+// ignored). It is meant for a proving evaluator that is too slow for every node, such as
+// H-search (circuit.Tactics) above a learned evaluator. nil removes it. The
+// transposition table is cleared.
+func (s *Searcher) SetTactics(t Evaluator) {
+	s.tactics = t
+	s.ClearTT()
+}
+
 // Params returns the current parameters.
 func (s *Searcher) Params() Params { return s.p }
 
@@ -184,8 +205,8 @@ func (s *Searcher) SetParams(p Params) error {
 	if len(s.tt) != 1<<bits {
 		s.tt = make([]ttEntry, 1<<bits)
 		s.ttMask = uint64(1<<bits) - 1
-	} else if p.K != s.p.K || p.RootK != s.p.RootK {
-		s.ClearTT() // stored scores depend on k
+	} else if p.K != s.p.K || p.RootK != s.p.RootK || p.VCPlies != s.p.VCPlies {
+		s.ClearTT() // stored scores depend on k and on where tactics were consulted
 	}
 	s.p = p
 	return nil
@@ -371,6 +392,23 @@ func (s *Searcher) negamax(depth, ply int, alpha, beta float64) (float64, hex.Ce
 		res = s.evaluate()
 		s.cacheEval(e, key, res)
 	}
+	if s.tactics != nil && ply < s.p.VCPlies && !(cached && e.tact) && res.Winner == hex.Empty {
+		s.stats.Tactics++
+		t := s.tactics.Evaluate(b)
+		if t.Winner != hex.Empty {
+			res.Winner, res.Value = t.Winner, t.Value
+		}
+		if t.HasMustplay {
+			if res.HasMustplay {
+				res.Mustplay = res.Mustplay.And(t.Mustplay)
+			} else {
+				res.HasMustplay, res.Mustplay = true, t.Mustplay
+			}
+		}
+		if e.key == key {
+			e.res, e.tact, e.nOrder = res, true, 0 // the mustplay may change the ordering
+		}
+	}
 	if res.Winner != hex.Empty {
 		if ply > 0 {
 			return winFor(res.Winner, me, ply), hex.NoCell, nil
@@ -399,6 +437,9 @@ func (s *Searcher) negamax(depth, ply int, alpha, beta float64) (float64, hex.Ce
 	n, k := len(moves), s.p.K
 	if ply == 0 && s.p.RootK > 0 {
 		k = s.p.RootK
+	}
+	if ply == 0 && s.rootWinner == me {
+		k = 0 // a proved win: search every move so that a winning one is found
 	}
 	if k > 0 && n > k {
 		n = k
