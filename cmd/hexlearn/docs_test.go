@@ -14,9 +14,9 @@ import (
 // what the commands print now: go test ./cmd/hexlearn -run TestDocExamples -update
 var updateDocs = flag.Bool("update", false, "rewrite the checked examples of docs/*.md from the commands' output")
 
-// docFiles are the documents whose ```console blocks are checked (paths from this
-// package's directory).
-var docFiles = []string{"../../docs/cli.md", "../../docs/formats.md"}
+// docFiles are the documents whose ```console blocks are checked (paths relative to
+// this package's directory).
+var docFiles = []string{"../../README.md", "../../docs/cli.md", "../../docs/formats.md"}
 
 // checkedCommands are the subcommands a ```console example may run: fast and
 // deterministic, so their output can be compared byte for byte. Any command may be
@@ -38,7 +38,7 @@ type docExample struct {
 }
 
 // TestDocExamples runs every "$ hexlearn ..." example of the ```console blocks of
-// docs/cli.md and docs/formats.md in process and checks that the command prints exactly what the document
+// docFiles in process and checks that the command prints exactly what the document
 // shows (standard output and standard error together; trailing spaces ignored). A GTP
 // session is written as a transcript: the lines sent to the engine, each followed by
 // the engine's answer ("= ..." or "? ...", up to its empty line).
