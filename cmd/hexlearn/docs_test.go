@@ -80,7 +80,7 @@ func TestDocExamples(t *testing.T) {
 					changed = true
 					continue
 				}
-				t.Errorf("%s:%d: hexlearn %s: answers differ from the document\n--- document\n%s\n--- actual\n%s",
+				t.Errorf("%s:%d: hexlearn %s: answers differ from the document (run with -update to rewrite them)\n--- document\n%s\n--- actual\n%s",
 					path, ex.line, strings.Join(ex.args, " "), strings.Join(ex.want, "\n"), strings.Join(gotLines, "\n"))
 				continue
 			}
