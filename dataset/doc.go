@@ -11,7 +11,7 @@
 // on 112,737 such examples on 6x6 and 142,383 on 11x11 with ten-fold cross-validation
 // in FANN; Table.Folds and WriteFANN provide exactly that.
 //
-// Sign convention (DESIGN.md): every value is from Black's point of view, positive good
+// Sign convention (docs/design.md): every value is from Black's point of view, positive good
 // for Black; for the exact evaluator value = ln(R_W/R_B), the negation of Anshelevich's
 // E = log(R_B/R_W).
 package dataset

@@ -250,7 +250,7 @@ func TestGeometry(t *testing.T) {
 	if _, err := NewGeometry(20, 5); err == nil {
 		t.Error("20x5 accepted")
 	}
-	// The neighbours of (x, y) named in DESIGN.md, for c3 on 5x5.
+	// The neighbours of (x, y) named in docs/design.md, for c3 on 5x5.
 	g := MustGeometry(5, 5)
 	c3, _ := g.ParseCell("c3")
 	var want Bitset

@@ -4,7 +4,7 @@
 // with the four edges as members, the winner test, the swap (pie) rule, notation,
 // text diagrams, SGF and the true symmetries of the board.
 //
-// Conventions follow Benzene and HexGui (see DESIGN.md): Black moves first and joins
+// Conventions follow Benzene and HexGui (see docs/design.md): Black moves first and joins
 // NORTH (row 1) to SOUTH (row H); White joins WEST (column a) to EAST. Cells are named
 // letter-column, number-row; a1 is the top-left, acute corner. The neighbours of
 // (x, y) are (x±1, y), (x, y±1), (x+1, y−1) and (x−1, y+1).

@@ -43,7 +43,7 @@ func TestPointMaps(t *testing.T) {
 				}
 			}
 		}
-		// The left-right mirror is not a symmetry (DESIGN.md): on 3x3 and larger it
+		// The left-right mirror is not a symmetry (docs/design.md): on 3x3 and larger it
 		// breaks an adjacency.
 		if g.W >= 2 && g.H >= 2 {
 			mirror := func(p Cell) Cell { x, y := g.XY(p); return g.At(g.W-1-x, y) }

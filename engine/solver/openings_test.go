@@ -14,9 +14,9 @@ import (
 	"github.com/hexlearn/hexlearn/engine/vc"
 )
 
-// openingsFile is a copy of the project's shared table of known opening values
-// (shared/testdata/openings.tsv: published solver results, 3x3..8x8), kept here so the
-// test runs in any checkout.
+// openingsFile is the table of known opening values, 3x3..8x8 (published solved-openings
+// values; see testdata/README.md for the provenance). It is part of the repository, so
+// the test runs in any checkout.
 const openingsFile = "testdata/openings.tsv"
 
 // knownOpenings reads the win map of one-stone openings: size -> winning cells.

@@ -1,5 +1,5 @@
 // Package brute is the plain game-tree oracle that hexlearn's clever algorithms are
-// tested against (DESIGN.md, "Oracles"): exhaustive minimax with a memo, no pruning
+// tested against (docs/testing.md, "Oracles"): exhaustive minimax with a memo, no pruning
 // and no Hex knowledge beyond the rules. It is for small boards in tests.
 package brute
 

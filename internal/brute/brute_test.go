@@ -8,7 +8,7 @@ import (
 )
 
 // The first player wins every n x n board; on 3x3 Black's winning openings are exactly
-// c1 a2 b2 c2 a3 (../shared/testdata/openings.tsv).
+// c1 a2 b2 c2 a3 (engine/solver/testdata/openings.tsv).
 func TestKnownValues(t *testing.T) {
 	for n := 1; n <= 3; n++ {
 		if !Wins(hex.MustBoard(n, n), map[uint64]bool{}) {
