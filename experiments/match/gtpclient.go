@@ -138,3 +138,11 @@ func (c *Client) Close() {
 	}
 	_ = c.cmd.Wait()
 }
+
+// Kill ends the engine at once without asking it to quit, for an interrupted match:
+// Close would wait for an engine still thinking about a move.
+func (c *Client) Kill() {
+	_ = c.in.Close()
+	_ = c.cmd.Process.Kill()
+	go func() { _ = c.cmd.Wait() }() // reap it without blocking on a child the shell left behind
+}
