@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"math"
 	"path/filepath"
 	"strings"
 
@@ -73,8 +74,8 @@ func (res *Result) Write(dir string) error {
 			name := res.Players[i].Name
 			elo, ci := "—", "—"
 			if rt.Fitted && rt.Games > 0 || i == l.Elo.Anchor {
-				elo = fmt.Sprintf("%.0f", rt.Elo)
-				ci = fmt.Sprintf("%.0f..%.0f (±%.0f)", rt.Lo, rt.Hi, z95*rt.SE)
+				elo = fmt.Sprintf("%.0f", noNegZero(rt.Elo))
+				ci = fmt.Sprintf("%.0f..%.0f (±%.0f)", noNegZero(rt.Lo), noNegZero(rt.Hi), z95*rt.SE)
 			}
 			score := "—"
 			if rt.Games > 0 {
@@ -156,7 +157,7 @@ func (res *Result) openingsText() string {
 	case OpeningsAuto:
 		return fmt.Sprintf("every one-stone opening up to %dx%d, %d seeded ones on larger boards", AutoAllMaxSize, AutoAllMaxSize, AutoOpenings)
 	default:
-		return fmt.Sprintf("%d seeded one-stone openings per size (every cell on boards with fewer cells)", res.openingsMode)
+		return fmt.Sprintf("%d seeded one-stone openings per size, every cell on smaller boards", res.openingsMode)
 	}
 }
 
@@ -168,7 +169,20 @@ func (l *Ladder) played() int {
 	return n
 }
 
-func f1(v float64) string { return fmt.Sprintf("%.1f", v) }
+func f1(v float64) string {
+	if v > -0.05 && v < 0.05 {
+		v = 0 // not "-0.0"
+	}
+	return fmt.Sprintf("%.1f", v)
+}
+
+// noNegZero rounds values that would print as "-0" with %.0f to 0.
+func noNegZero(v float64) float64 {
+	if v > -0.5 && v < 0.5 {
+		return 0
+	}
+	return v
+}
 
 // mdTable appends a Markdown table to the report (the CSV files hold all ladders).
 func mdTable(r *report.Report, header []string, rows [][]string) {
@@ -197,7 +211,9 @@ func (res *Result) plotSize(r *report.Report, size int) error {
 	p.Title.Text = fmt.Sprintf("Strength ladder, %dx%d", size, size)
 	p.X.Label.Text = "player"
 	p.Y.Label.Text = fmt.Sprintf("Elo (%s = 0), 95%% interval", res.Anchor)
-	p.Add(plotter.NewGrid())
+	grid := plotter.NewGrid()
+	grid.Vertical.Color = nil // players are categories
+	p.Add(grid)
 	var ladders []*Ladder
 	for i := range res.Ladders {
 		if res.Ladders[i].Size == size && res.Ladders[i].played() > 0 {
@@ -207,6 +223,7 @@ func (res *Result) plotSize(r *report.Report, size int) error {
 	if len(ladders) == 0 {
 		return nil
 	}
+	lo, hi := 0.0, 0.0
 	for k, l := range ladders {
 		var b errBars
 		off := 0.0
@@ -220,6 +237,7 @@ func (res *Result) plotSize(r *report.Report, size int) error {
 			b.x = append(b.x, float64(i)+off)
 			b.y = append(b.y, rt.Elo)
 			b.e = append(b.e, z95*rt.SE)
+			lo, hi = math.Min(lo, rt.Lo), math.Max(hi, rt.Hi)
 		}
 		if b.Len() == 0 {
 			continue
@@ -250,6 +268,8 @@ func (res *Result) plotSize(r *report.Report, size int) error {
 	}
 	p.NominalX(names...)
 	p.X.Min, p.X.Max = -0.5, float64(len(names))-0.5
+	span := math.Max(hi-lo, 50)
+	p.Y.Min, p.Y.Max = lo-0.05*span, hi+(0.1+0.08*float64(len(ladders)))*span // room for the legend
 	p.Legend.Top = true
 	name := fmt.Sprintf("elo-%dx%d", size, size)
 	if err := r.SavePlot(p, name); err != nil {
