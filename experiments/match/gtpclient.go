@@ -45,6 +45,9 @@ func Start(name, cmdline string, stderr io.Writer) (*Client, error) {
 	}
 	if stderr != nil {
 		cmd.Stderr = stderr
+		// Do not let Wait hang on copying standard error from a child the shell left
+		// behind after the engine itself exited.
+		cmd.WaitDelay = time.Second
 	}
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("match: engine %s: start %q: %w", name, cmdline, err)

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -72,7 +73,8 @@ type Config struct {
 	Dir      string          // report directory (created)
 	// Grace is the extra time before a move counts as a time-out (0: match's default).
 	Grace time.Duration
-	// EngineStderr receives the engines' standard error (nil discards it).
+	// EngineStderr, if set, also receives the engines' standard error, which is kept
+	// in the report's logs/ directory in any case.
 	EngineStderr io.Writer
 	// Progress, if set, is called after every game.
 	Progress func(Progress)
@@ -321,19 +323,46 @@ func (c *Config) play(ctx context.Context, res *Result, start time.Time) error {
 	return nil
 }
 
+// engineStderr returns where an engine's standard error goes: its log, and
+// c.EngineStderr too when set.
+func (c *Config) engineStderr(log *capLog) io.Writer {
+	if c.EngineStderr != nil {
+		return io.MultiWriter(log, c.EngineStderr)
+	}
+	return log
+}
+
+// mkdirAll creates a directory and its parents.
+func mkdirAll(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("strength: %w", err)
+	}
+	return nil
+}
+
 // SGFDir returns the directory, relative to the report, of a pair's SGF files.
 func SGFDir(size int, t time.Duration, a, b string) string {
 	return filepath.Join("sgf", fmt.Sprintf("%dx%d", size, size), Seconds(t)+"s", a+"-vs-"+b)
 }
 
 // playPair plays one pair's match, recording every game as it finishes.
-func (c *Config) playPair(ctx context.Context, res *Result, l *Ladder, p *Pair, start time.Time) error {
+func (c *Config) playPair(ctx context.Context, res *Result, l *Ladder, p *Pair, start time.Time) (retErr error) {
 	pa, pb := c.Players[p.ia], c.Players[p.ib]
-	ea, err := match.Start(pa.Name, pa.CommandFor(l.Time), c.EngineStderr)
+	var logA, logB capLog
+	defer func() {
+		// Keep what the engines said on standard error, also after a failure.
+		if err := writeLog(c.Dir, LogPath(l.Size, l.Time, p.A, p.B, p.A), &logA); err != nil && retErr == nil {
+			retErr = err
+		}
+		if err := writeLog(c.Dir, LogPath(l.Size, l.Time, p.A, p.B, p.B), &logB); err != nil && retErr == nil {
+			retErr = err
+		}
+	}()
+	ea, err := match.Start(pa.Name, pa.CommandFor(l.Time), c.engineStderr(&logA))
 	if err != nil {
 		return err
 	}
-	eb, err := match.Start(pb.Name, pb.CommandFor(l.Time), c.EngineStderr)
+	eb, err := match.Start(pb.Name, pb.CommandFor(l.Time), c.engineStderr(&logB))
 	if err != nil {
 		ea.Kill()
 		return err

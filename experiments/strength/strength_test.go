@@ -56,6 +56,7 @@ func fakeEngine(mode string) {
 			reply(true, "")
 			return
 		case "protocol_version":
+			fmt.Fprintf(os.Stderr, "fake engine %s ready\n", mode)
 			reply(true, "2")
 		case "known_command":
 			reply(true, "false")
@@ -218,6 +219,10 @@ func TestLadderEndToEnd(t *testing.T) {
 			t.Errorf("png: %v", err)
 		}
 	}
+	logText, err := os.ReadFile(filepath.Join(dir, LogPath(3, 20*time.Millisecond, "exact", "quitter", "quitter")))
+	if err != nil || string(logText) != "fake engine resign ready\n" {
+		t.Errorf("engine log: %q, %v", logText, err)
+	}
 	if _, err := os.Stat(filepath.Join(dir, "results.json")); err != nil {
 		t.Error(err)
 	}
@@ -340,5 +345,25 @@ func TestConfigValidate(t *testing.T) {
 	}
 	if got := (Player{Cmd: "wolve --time {time} x{time}"}).CommandFor(1500 * time.Millisecond); got != "wolve --time 1.5 x1.5" {
 		t.Errorf("CommandFor: %q", got)
+	}
+}
+
+func TestCapLog(t *testing.T) {
+	var c capLog
+	if len(c.bytes()) != 0 {
+		t.Fatal("empty log not empty")
+	}
+	chunk := bytes.Repeat([]byte("0123456789abcdef"), 1024) // 16 KiB
+	for i := 0; i < 10; i++ {
+		chunk[0] = byte('A' + i)
+		c.Write(chunk)
+	}
+	got := c.bytes()
+	note := fmt.Sprintf("\n[... %d bytes left out ...]\n", 10*len(chunk)-2*logKeep)
+	if len(got) != 2*logKeep+len(note) || !bytes.Contains(got, []byte(note)) {
+		t.Fatalf("kept %d bytes, note %v", len(got), bytes.Contains(got, []byte(note)))
+	}
+	if got[0] != 'A' || got[len(chunk)] != 'B' || got[logKeep+len(note)] != 'I' || got[logKeep+len(note)+len(chunk)] != 'J' {
+		t.Errorf("kept the wrong parts: %q %q %q %q", got[0], got[len(chunk)], got[logKeep+len(note)], got[logKeep+len(note)+len(chunk)])
 	}
 }
