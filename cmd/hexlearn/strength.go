@@ -21,7 +21,8 @@ import (
 
 // strengthUsage is the usage of 'hexlearn experiment strength'.
 const strengthUsage = `hexlearn experiment strength [--size 6,8,11] [--time 0.2,0.5] [--players learned,exact,exact-xh]
-              [--engine NAME=CMDLINE ...] [--openings auto|all|K] [--seed S] [--out DIR] [--json]
+              [--engine NAME=CMDLINE ...] [--engine-init NAME=GTPCMD[;GTPCMD...] ...]
+              [--openings auto|all|K] [--seed S] [--out DIR] [--json]
 
 A strength ladder: a round robin at equal time per move between the players, for every
 board size and every time per move given. Every pair plays each opening twice, each
@@ -34,7 +35,9 @@ Built-in players start this binary's GTP engine: learned ('hexlearn gtp --player
 learned'), exact (H-search, '--player exact') and exact-xh (XH-search). --engine
 NAME=CMDLINE (repeatable) adds any Hex GTP engine, or replaces a built-in of the same
 name; {time} in CMDLINE is replaced by the time per move in seconds, and engines that
-know param_search also get it as 'param_search time S'.
+know param_search also get it as 'param_search time S'. --engine-init sends GTP
+commands (also with {time}) once after a player's engine starts, e.g. an engine's own
+time setting; each must succeed.
 
 Writes DIR/README.md (per pair the score with a 95% Wilson interval; per size and time
 an Elo table, maximum likelihood over all games, exact = 0 when present, 95% intervals
@@ -96,9 +99,36 @@ func (e *engineFlags) Set(v string) error {
 	return nil
 }
 
+// engineInits collects repeated --engine-init NAME=GTPCMD[;GTPCMD...] flags.
+type engineInits struct {
+	cmds map[string][]string
+}
+
+func (e *engineInits) String() string { return fmt.Sprint(len(e.cmds)) }
+
+func (e *engineInits) Set(v string) error {
+	name, cmds, ok := strings.Cut(v, "=")
+	name = strings.TrimSpace(name)
+	if !ok || name == "" {
+		return fmt.Errorf("want NAME=GTPCOMMAND[;GTPCOMMAND...], got %q", v)
+	}
+	if e.cmds == nil {
+		e.cmds = map[string][]string{}
+	}
+	for _, c := range strings.Split(cmds, ";") {
+		if c = strings.TrimSpace(c); c != "" {
+			e.cmds[name] = append(e.cmds[name], c)
+		}
+	}
+	if len(e.cmds[name]) == 0 {
+		return fmt.Errorf("no GTP command for %s in %q", name, v)
+	}
+	return nil
+}
+
 // strengthConfig turns the flags into a ladder configuration; every error is a usage
 // error naming its flag.
-func strengthConfig(bin, sizes, times, players string, engines *engineFlags, openings string, seed uint64, out string) (strength.Config, error) {
+func strengthConfig(bin, sizes, times, players string, engines *engineFlags, inits *engineInits, openings string, seed uint64, out string) (strength.Config, error) {
 	cfg := strength.Config{Seed: seed, Dir: out}
 	seen := map[string]bool{}
 	for _, f := range strings.Split(sizes, ",") {
@@ -149,7 +179,12 @@ func strengthConfig(bin, sizes, times, players string, engines *engineFlags, ope
 		} else {
 			seen[key] = true
 		}
-		cfg.Players = append(cfg.Players, strength.Player{Name: n, Cmd: cmd})
+		cfg.Players = append(cfg.Players, strength.Player{Name: n, Cmd: cmd, Init: inits.cmds[n]})
+	}
+	for n := range inits.cmds {
+		if !contains(names, n) {
+			return cfg, usageErr("--engine-init: %q is not a player", n)
+		}
 	}
 	if len(cfg.Players) < 2 {
 		return cfg, usageErr("--players: a ladder needs at least two players, got %d", len(cfg.Players))
@@ -193,6 +228,8 @@ func runStrength(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	players := fs.String("players", strings.Join(builtinPlayers, ","), "players, comma-separated: built-in names or --engine names")
 	var engines engineFlags
 	fs.Var(&engines, "engine", "NAME=CMDLINE: a Hex GTP engine to add (repeatable; {time} = seconds per move)")
+	var inits engineInits
+	fs.Var(&inits, "engine-init", "NAME=GTPCMD[;GTPCMD...]: GTP commands sent to a player's engine once at start (repeatable; {time} = seconds per move)")
 	openings := fs.String("openings", "auto", "auto (every opening up to 8x8, 20 seeded above), all, or K seeded openings")
 	seed := fs.Uint64("seed", 1, "seed choosing the openings")
 	out := fs.String("out", "strength", "report directory")
@@ -213,7 +250,7 @@ func runStrength(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return fmt.Errorf("cannot find this binary to start the built-in players: %w", err)
 	}
-	cfg, err := strengthConfig(bin, *sizes, *times, *players, &engines, *openings, *seed, *out)
+	cfg, err := strengthConfig(bin, *sizes, *times, *players, &engines, &inits, *openings, *seed, *out)
 	if err != nil {
 		return err
 	}

@@ -31,6 +31,9 @@ func TestStrengthBadFlags(t *testing.T) {
 		{[]string{"--engine", "a/b=wolve"}, "-engine"},
 		{[]string{"--engine", "w="}, "-engine"},
 		{[]string{"--engine", "w=x", "--engine", "w=y"}, "-engine"},
+		{[]string{"--engine-init", "exact"}, "-engine-init"},
+		{[]string{"--engine-init", "exact= ; "}, "-engine-init"},
+		{[]string{"--engine-init", "wolve=param_wolve x 1"}, "--engine-init: \"wolve\" is not a player"},
 		{[]string{"--openings", "0"}, "--openings"},
 		{[]string{"--openings", "some"}, "--openings"},
 		{[]string{"--out", ""}, "--out"},
@@ -72,7 +75,8 @@ func TestStrengthEndToEnd(t *testing.T) {
 	args := []string{"experiment", "strength", "--size", "3,4", "--time", "0.02", "--openings", "2", "--seed", "9",
 		"--players", "exact,exact-xh", "--engine", "exact=" + exe + " gtp --depth 32 --time {time}",
 		"--engine", "exact-xh=" + exe + " gtp --xh --depth 32 --time {time}",
-		"--engine", "shallow=" + exe + " gtp --depth 1 --k 1 --time {time}", "--out", dir, "--json"}
+		"--engine", "shallow=" + exe + " gtp --depth 1 --k 1 --time {time}",
+		"--engine-init", "shallow=param_search k 2; param_search time {time}", "--out", dir, "--json"}
 	if code := run(args, &out, &errb); code != 0 {
 		t.Fatalf("exit %d\n%s", code, errb.String())
 	}
@@ -106,7 +110,7 @@ func TestStrengthEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Status: complete, 24 games", "### 4x4, 0.02 s per move (2 openings, 4 games per pair)", "| exact | 8 |", "elo-4x4.svg"} {
+	for _, want := range []string{"Status: complete, 24 games", "`param_search k 2; param_search time {time}`", "### 4x4, 0.02 s per move (2 openings, 4 games per pair)", "| exact | 8 |", "elo-4x4.svg"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("README lacks %q:\n%s", want, md)
 		}

@@ -49,9 +49,13 @@ func (res *Result) Write(dir string) error {
 	r.Printf("Players (command lines; %s is the time per move in seconds):\n\n", TimePlaceholder)
 	var rows [][]string
 	for _, p := range res.Players {
-		rows = append(rows, []string{p.Name, "`" + strings.ReplaceAll(p.Cmd, "|", `\|`) + "`"})
+		init := ""
+		if len(p.Init) > 0 {
+			init = "`" + strings.ReplaceAll(strings.Join(p.Init, "; "), "|", `\|`) + "`"
+		}
+		rows = append(rows, []string{p.Name, "`" + strings.ReplaceAll(p.Cmd, "|", `\|`) + "`", init})
 	}
-	mdTable(r, []string{"player", "command"}, rows)
+	mdTable(r, []string{"player", "command", "initial GTP commands"}, rows)
 
 	var eloRows, pairRows, gameRows [][]string
 	sizes := []int{}

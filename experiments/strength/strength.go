@@ -47,6 +47,9 @@ const TimePlaceholder = "{time}"
 type Player struct {
 	Name string `json:"name"`
 	Cmd  string `json:"command"`
+	// Init holds GTP commands sent once after the engine starts (each must succeed),
+	// e.g. an engine's own time setting; TimePlaceholder is replaced in them too.
+	Init []string `json:"init,omitempty"`
 }
 
 // CommandFor returns the player's command line for time t per move.
@@ -122,6 +125,11 @@ func (c *Config) Validate() error {
 		seenName[p.Name] = true
 		if strings.TrimSpace(p.Cmd) == "" {
 			return fmt.Errorf("%w: player %q has an empty command line", ErrConfig, p.Name)
+		}
+		for _, cmd := range p.Init {
+			if strings.TrimSpace(cmd) == "" || strings.ContainsAny(cmd, "\n\r") {
+				return fmt.Errorf("%w: player %q: initial GTP command %q", ErrConfig, p.Name, cmd)
+			}
 		}
 	}
 	if c.Openings < OpeningsAll {
@@ -340,6 +348,17 @@ func mkdirAll(dir string) error {
 	return nil
 }
 
+// initEngine sends a player's Init commands.
+func initEngine(ctx context.Context, cl *match.Client, p Player, t time.Duration) error {
+	for _, cmd := range p.Init {
+		cmd = strings.ReplaceAll(cmd, TimePlaceholder, Seconds(t))
+		if _, err := cl.Send(ctx, cmd, 30*time.Second); err != nil {
+			return fmt.Errorf("strength: engine %s: initial command %q: %w", p.Name, cmd, err)
+		}
+	}
+	return nil
+}
+
 // SGFDir returns the directory, relative to the report, of a pair's SGF files.
 func SGFDir(size int, t time.Duration, a, b string) string {
 	return filepath.Join("sgf", fmt.Sprintf("%dx%d", size, size), Seconds(t)+"s", a+"-vs-"+b)
@@ -366,6 +385,19 @@ func (c *Config) playPair(ctx context.Context, res *Result, l *Ladder, p *Pair, 
 	if err != nil {
 		ea.Kill()
 		return err
+	}
+	for _, e := range []struct {
+		pl Player
+		cl *match.Client
+	}{{pa, ea}, {pb, eb}} {
+		if err := initEngine(ctx, e.cl, e.pl, l.Time); err != nil {
+			ea.Kill()
+			eb.Kill()
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return err
+		}
 	}
 	geo := hex.MustGeometry(l.Size, l.Size)
 	rel := SGFDir(l.Size, l.Time, p.A, p.B)

@@ -58,6 +58,9 @@ func fakeEngine(mode string) {
 		case "protocol_version":
 			fmt.Fprintf(os.Stderr, "fake engine %s ready\n", mode)
 			reply(true, "2")
+		case "param_fake":
+			fmt.Fprintf(os.Stderr, "param_fake %s\n", strings.Join(f[1:], " "))
+			reply(true, "")
 		case "known_command":
 			reply(true, "false")
 		case "boardsize":
@@ -150,14 +153,16 @@ func TestLadderEndToEnd(t *testing.T) {
 	dir := t.TempDir()
 	var progress []Progress
 	cfg := Config{
-		Sizes:    []int{2, 3},
-		Times:    []time.Duration{10 * time.Millisecond, 20 * time.Millisecond},
-		Players:  []Player{fakePlayer("first", "first"), fakePlayer("exact", "last"), fakePlayer("quitter", "resign")},
+		Sizes:   []int{2, 3},
+		Times:   []time.Duration{10 * time.Millisecond, 20 * time.Millisecond},
+		Players: []Player{fakePlayer("first", "first"), fakePlayer("exact", "last"), fakePlayer("quitter", "resign")},
+		// The quitter gets an initial command with the time per move.
 		Openings: OpeningsAuto,
 		Seed:     3,
 		Dir:      dir,
 		Progress: func(p Progress) { progress = append(progress, p) },
 	}
+	cfg.Players[2].Init = []string{"param_fake time {time}"}
 	// 3 pairs x 2 times x 2 games per opening x (4 + 9 openings).
 	const planned = 3 * 2 * 2 * (4 + 9)
 	if got := cfg.Planned(); got != planned {
@@ -220,7 +225,7 @@ func TestLadderEndToEnd(t *testing.T) {
 		}
 	}
 	logText, err := os.ReadFile(filepath.Join(dir, LogPath(3, 20*time.Millisecond, "exact", "quitter", "quitter")))
-	if err != nil || string(logText) != "fake engine resign ready\n" {
+	if err != nil || string(logText) != "param_fake time 0.02\nfake engine resign ready\n" {
 		t.Errorf("engine log: %q, %v", logText, err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "results.json")); err != nil {
@@ -289,23 +294,33 @@ func TestLadderInterrupt(t *testing.T) {
 }
 
 func TestLadderEngineFailure(t *testing.T) {
-	dir := t.TempDir()
-	cfg := Config{Sizes: []int{2}, Times: []time.Duration{time.Millisecond},
-		Players: []Player{fakePlayer("a", "first"), {Name: "broken", Cmd: "exit 3"}}, Dir: dir}
-	res, err := Run(context.Background(), cfg)
-	if err == nil || !strings.Contains(err.Error(), "broken") {
-		t.Fatalf("Run with a broken engine: %v", err)
-	}
-	md, _ := os.ReadFile(filepath.Join(dir, "README.md"))
-	if res == nil || !strings.Contains(string(md), "stopped by an error after 0 of 8 games") {
-		t.Errorf("README:\n%s", md)
+	refusing := fakePlayer("refusing", "first")
+	refusing.Init = []string{"param_fake ok", "bogus {time}"}
+	for _, tc := range []struct {
+		other Player
+		want  string
+	}{
+		{Player{Name: "broken", Cmd: "exit 3"}, "broken"},
+		{refusing, `engine refusing: initial command "bogus 0.001"`},
+	} {
+		dir := t.TempDir()
+		cfg := Config{Sizes: []int{2}, Times: []time.Duration{time.Millisecond},
+			Players: []Player{fakePlayer("a", "first"), tc.other}, Dir: dir}
+		res, err := Run(context.Background(), cfg)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Fatalf("Run with a failing engine: %v, want %q", err, tc.want)
+		}
+		md, _ := os.ReadFile(filepath.Join(dir, "README.md"))
+		if res == nil || !strings.Contains(string(md), "stopped by an error after 0 of 8 games") {
+			t.Errorf("README:\n%s", md)
+		}
 	}
 }
 
 func TestConfigValidate(t *testing.T) {
 	ok := func() Config {
 		return Config{Sizes: []int{3}, Times: []time.Duration{time.Second}, Dir: "x",
-			Players: []Player{{"a", "cmd"}, {"b", "cmd"}}}
+			Players: []Player{{Name: "a", Cmd: "cmd"}, {Name: "b", Cmd: "cmd"}}}
 	}
 	for _, tc := range []struct {
 		name string
@@ -322,6 +337,8 @@ func TestConfigValidate(t *testing.T) {
 		{"bad name", func(c *Config) { c.Players[0].Name = "a/b" }},
 		{"same name", func(c *Config) { c.Players[1].Name = "a" }},
 		{"empty command", func(c *Config) { c.Players[1].Cmd = " " }},
+		{"empty init", func(c *Config) { c.Players[1].Init = []string{""} }},
+		{"init newline", func(c *Config) { c.Players[1].Init = []string{"a\nb"} }},
 		{"bad openings", func(c *Config) { c.Openings = -2 }},
 		{"no dir", func(c *Config) { c.Dir = "" }},
 	} {
