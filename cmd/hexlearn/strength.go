@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -286,7 +287,11 @@ func printLadder(w io.Writer, res *strength.Result) {
 			if r.Games == 0 {
 				continue
 			}
-			fmt.Fprintf(w, "  %s %+.0f ±%.0f (%d/%d)", res.Players[i].Name, r.Elo, 1.959963984540054*r.SE, r.Wins, r.Games)
+			elo := math.Round(r.Elo)
+			if elo == 0 {
+				elo = 0 // not "-0"
+			}
+			fmt.Fprintf(w, "  %s %+.0f ±%.0f (%d/%d)", res.Players[i].Name, elo, 1.959963984540054*r.SE, r.Wins, r.Games)
 		}
 		fmt.Fprintln(w)
 	}
