@@ -23,9 +23,17 @@ func init() {
 
 Runs a named, seeded experiment after Kahl, Edelkamp & Hildebrand (2007), section 6, and
 writes a report directory (README.md, CSV, PNG and SVG plots). NAME is the experiment's
-name, number or word: ` + strings.Join(experiments.Names(), ", ") + `.`,
+name, number or word: ` + strings.Join(experiments.Names(), ", ") + `.
+
+'hexlearn experiment strength' is the strength ladder: a round robin at equal time per
+move between learned, exact, exact-xh and any GTP engines given with --engine
+NAME=CMDLINE, over several sizes and times per move, with scores, Elo table with error
+bars, plots and SGF files; see 'hexlearn experiment strength -h'.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+		if len(args) > 0 && args[0] == "strength" {
+			return runStrength(ctx, args[1:], stdout, stderr) // its own flags: strength.go
+		}
 		fs := newFlags(c, stderr)
 		size := fs.Int("size", 0, "board side")
 		modelPath := fs.String("model", "", "learned model file (from 'hexlearn train')")

@@ -45,6 +45,9 @@ func Start(name, cmdline string, stderr io.Writer) (*Client, error) {
 	}
 	if stderr != nil {
 		cmd.Stderr = stderr
+		// Do not let Wait hang on copying standard error from a child the shell left
+		// behind after the engine itself exited.
+		cmd.WaitDelay = time.Second
 	}
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("match: engine %s: start %q: %w", name, cmdline, err)
@@ -137,4 +140,12 @@ func (c *Client) Close() {
 		_ = c.cmd.Process.Kill()
 	}
 	_ = c.cmd.Wait()
+}
+
+// Kill ends the engine at once without asking it to quit, for an interrupted match:
+// Close would wait for an engine still thinking about a move.
+func (c *Client) Kill() {
+	_ = c.in.Close()
+	_ = c.cmd.Process.Kill()
+	go func() { _ = c.cmd.Wait() }() // reap it without blocking on a child the shell left behind
 }
