@@ -23,10 +23,13 @@ import (
 //	                             a line (Benzene's param format, which HexGui edits)
 //	param_search NAME VALUE      sets one: depth (plies, 1..32), k (best successors
 //	                             searched per node, 0 = all), root_k (k at the root,
-//	                             0 = same as k), time (seconds, 0 = no limit)
+//	                             0 = same as k), time (seconds, 0 = no limit),
+//	                             vc_plies (learned player: plies from the root
+//	                             where H-search proves wins and finds mustplay)
 //	genmove COLOR                (the searching policy) alpha-beta with the exact
-//	                             evaluator, iterative deepening, k-best pruning,
-//	                             stopping at the time limit
+//	                             evaluator (or the player's learned evaluator),
+//	                             iterative deepening, k-best pruning, stopping at
+//	                             the time limit
 //
 // The search's default parameters are SearchDefaults.
 func init() {
@@ -43,60 +46,79 @@ func SearchDefaults() search.Params {
 	return search.Params{Depth: 3, K: 6, Time: 3 * time.Second}
 }
 
-// evalState is an engine's evaluator and searcher.
+// evalState is an engine's evaluator and searcher for one board size.
 type evalState struct {
+	w, h     int
 	exact    *circuit.Exact // full H-search limits, for eval-resist
 	fast     *circuit.Exact // lighter limits, for the search
+	learned  bool           // the searcher uses the player's learned evaluator
 	searcher *search.Searcher
 }
 
+// evalStateOf returns the engine's evaluators and searcher for the current board,
+// building them when none exist or the board size changed (a learned player then takes
+// the model of the new size; the search parameters set by param_search are kept).
 func evalStateOf(e *Engine) (*evalState, error) {
-	var err error
-	pl := playerOf(e)
-	st := e.State("eval", func() any {
-		s := &evalState{}
-		full, fast := circuit.DefaultExactConfig(), circuit.SearchExactConfig()
-		if pl.XH {
-			full.VC = vc.XHConfig()
-			xh := vc.XHConfig()
-			xh.MaxFull, xh.MaxSemi, xh.MaxOr = fast.VC.MaxFull, fast.VC.MaxSemi, fast.VC.MaxOr
-			fast.VC = xh
-		}
-		if s.exact, err = circuit.NewExact(full); err != nil {
-			return s
-		}
-		if s.fast, err = circuit.NewExact(fast); err != nil {
-			return s
-		}
-		params := pl.Params
-		if params == (search.Params{}) {
-			params = SearchDefaults()
-		}
-		var ev search.Evaluator = s.fast
-		if pl.Model != nil {
-			if ev, err = pl.learnedEvaluator(); err != nil {
-				return s
-			}
-		} else if pl.Terminal != nil {
-			ev = &search.WithTerminal{Inner: s.fast, Term: pl.Terminal}
-		}
-		if s.searcher, err = search.New(ev, params); err != nil {
-			return s
-		}
-		if pl.Model != nil {
-			// The learned player keeps the exact player's proofs near the root.
-			var t *circuit.Tactics
-			if t, err = circuit.NewTactics(fast.VC); err != nil {
-				return s
-			}
-			s.searcher.SetTactics(t)
-		}
-		return s
-	}).(*evalState)
-	if err != nil || st.searcher == nil {
-		return nil, fmt.Errorf("eval: cannot set up the evaluator: %v", err)
+	b := e.Board()
+	old, _ := e.State("eval", func() any { return (*evalState)(nil) }).(*evalState)
+	if old != nil && old.w == b.Width() && old.h == b.Height() {
+		return old, nil
 	}
-	return st, nil
+	pl := playerOf(e)
+	params := pl.Params
+	if params == (search.Params{}) {
+		params = SearchDefaults()
+	}
+	if old != nil {
+		params = old.searcher.Params()
+	}
+	s, err := newEvalState(pl, b, params)
+	if err != nil {
+		return nil, fmt.Errorf("eval: cannot set up the evaluator: %v", errText(err))
+	}
+	e.state["eval"] = s
+	return s, nil
+}
+
+func newEvalState(pl Player, b *hex.Board, params search.Params) (*evalState, error) {
+	s := &evalState{w: b.Width(), h: b.Height()}
+	full, fast := circuit.DefaultExactConfig(), circuit.SearchExactConfig()
+	if pl.XH {
+		full.VC = vc.XHConfig()
+		xh := vc.XHConfig()
+		xh.MaxFull, xh.MaxSemi, xh.MaxOr = fast.VC.MaxFull, fast.VC.MaxSemi, fast.VC.MaxOr
+		fast.VC = xh
+	}
+	var err error
+	if s.exact, err = circuit.NewExact(full); err != nil {
+		return nil, err
+	}
+	if s.fast, err = circuit.NewExact(fast); err != nil {
+		return nil, err
+	}
+	var ev search.Evaluator = s.fast
+	le, err := pl.learnedFor(b)
+	if err != nil {
+		return nil, err
+	}
+	if le != nil {
+		ev, s.learned = le, true
+	}
+	if pl.Terminal != nil {
+		ev = &search.WithTerminal{Inner: ev, Term: pl.Terminal}
+	}
+	if s.searcher, err = search.New(ev, params); err != nil {
+		return nil, err
+	}
+	if s.learned {
+		// The learned player keeps the exact player's proofs near the root.
+		t, err := circuit.NewTactics(fast.VC)
+		if err != nil {
+			return nil, err
+		}
+		s.searcher.SetTactics(t)
+	}
+	return s, nil
 }
 
 func cmdEvalResist(e *Engine, args []string) (string, error) {
@@ -165,9 +187,6 @@ func cmdParamSearch(e *Engine, args []string) (string, error) {
 
 // searchGenMove is the searching genmove policy: a search for c on a copy of b.
 func searchGenMove(e *Engine, b *hex.Board, c hex.Color) (hex.Cell, error) {
-	if err := playerOf(e).checkBoard(b); err != nil {
-		return hex.NoCell, err
-	}
 	st, err := evalStateOf(e)
 	if err != nil {
 		return hex.NoCell, err

@@ -57,12 +57,13 @@ func TestParamSearch(t *testing.T) {
 	mustRun(t, e, "param_search k 4")
 	mustRun(t, e, "param_search time 1.5")
 	mustRun(t, e, "param_search root_k 0")
+	mustRun(t, e, "param_search vc_plies 3")
 	got := mustRun(t, e, "param_search")
-	want := "[string] depth 2\n[string] k 4\n[string] root_k 0\n[string] time 1.5"
+	want := "[string] depth 2\n[string] k 4\n[string] root_k 0\n[string] time 1.5\n[string] vc_plies 3"
 	if got != want {
 		t.Fatalf("param_search shows %q, want %q", got, want)
 	}
-	for _, bad := range []string{"param_search depth 0", "param_search depth x", "param_search k -1", "param_search time -2", "param_search colour 3", "param_search depth"} {
+	for _, bad := range []string{"param_search depth 0", "param_search depth x", "param_search k -1", "param_search time -2", "param_search colour 3", "param_search depth", "param_search vc_plies -1"} {
 		if _, err := run(t, e, bad); err == nil {
 			t.Errorf("%s accepted", bad)
 		}

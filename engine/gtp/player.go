@@ -1,27 +1,43 @@
 package gtp
 
 import (
+	"errors"
 	"fmt"
+	"io"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/search"
-	"github.com/hexlearn/hexlearn/model"
 )
+
+// ErrNoLearned is wrapped by a Player's Learned function when it has no learned
+// evaluator for a board size; genmove then searches with the exact evaluator.
+var ErrNoLearned = errors.New("gtp: no learned evaluator for this board size")
 
 // Player chooses what the searching genmove plays with. Set it with SetPlayer before
 // the first search or evaluation command; the zero value is the exact evaluator with
-// H-search and SearchDefaults.
+// H-search and SearchDefaults. The engine package knows no model format: a learned
+// player is given as a function that returns its evaluator per board size (package
+// player builds it from a model file or the built-in models).
 type Player struct {
-	// Model, when set, makes genmove search with the learned evaluator. It plays only on
-	// boards of the model's size; genmove on another size answers an error.
-	Model *model.Model
+	// Name names the player in logs and match reports ("" derives one).
+	Name string
+	// Learned, when set, returns the learned evaluator for a w x h board: genmove
+	// searches with it, and with H-search proofs and mustplay at the nodes
+	// Params.VCPlies and Params.VCMinDepth name. When it returns an error wrapping
+	// ErrNoLearned the exact evaluator plays that size (with a note on Notes); any
+	// other error is genmove's answer.
+	Learned func(w, h int) (search.Evaluator, error)
 	// Terminal, when set, decides positions before the evaluator is asked (the
-	// goal-pattern database of engine/patterns). It must be for the model's board size.
+	// goal-pattern database of engine/patterns). It must answer Empty for boards it
+	// does not know.
 	Terminal search.Terminal
-	// XH makes the exact evaluator use XH-search (stepping stones and the crossing rule).
+	// XH makes the exact evaluator (and the learned player's proofs) use XH-search.
 	XH bool
 	// Params are the initial search parameters (zero: SearchDefaults()).
 	Params search.Params
+	// Notes, when set, receives one-line notes such as a fall-back to the exact
+	// evaluator (the command line gives standard error).
+	Notes io.Writer
 }
 
 // SetPlayer sets the player of the searching genmove and drops any search state built
@@ -42,13 +58,16 @@ func playerOf(e *Engine) Player {
 
 // Describe names the player for logs and match reports.
 func (p Player) Describe() string {
+	if p.Name != "" {
+		return p.Name
+	}
 	s := "exact (H-search"
 	if p.XH {
 		s = "exact (XH-search"
 	}
 	s += " + circuit)"
-	if p.Model != nil {
-		s = fmt.Sprintf("learned (%dx%d, %d networks)", p.Model.W, p.Model.H, len(p.Model.Nets))
+	if p.Learned != nil {
+		s = "learned"
 	}
 	if p.Terminal != nil {
 		s += " + patterns"
@@ -56,24 +75,23 @@ func (p Player) Describe() string {
 	return s
 }
 
-// learnedEvaluator builds the search evaluator of a learned player.
-func (p Player) learnedEvaluator() (search.Evaluator, error) {
-	le, err := model.NewEvaluator(p.Model, p.Model.W, p.Model.H)
-	if err != nil {
-		return nil, err
+// note writes a one-line note to p.Notes, if set.
+func (p Player) note(format string, a ...any) {
+	if p.Notes != nil {
+		fmt.Fprintf(p.Notes, format+"\n", a...)
 	}
-	if p.Terminal != nil {
-		return &search.WithTerminal{Inner: le, Term: p.Terminal}, nil
-	}
-	return le, nil
 }
 
-// checkBoard refuses a board the learned player cannot evaluate.
-func (p Player) checkBoard(b *hex.Board) error {
-	if p.Model != nil {
-		if err := p.Model.CheckSize(b.Width(), b.Height()); err != nil {
-			return err
-		}
+// learnedFor returns the learned evaluator for b's size (nil when the exact evaluator
+// plays this size).
+func (p Player) learnedFor(b *hex.Board) (search.Evaluator, error) {
+	if p.Learned == nil {
+		return nil, nil
 	}
-	return nil
+	ev, err := p.Learned(b.Width(), b.Height())
+	if errors.Is(err, ErrNoLearned) {
+		p.note("hexlearn gtp: no learned model for %dx%d; the exact player plays this size", b.Width(), b.Height())
+		return nil, nil
+	}
+	return ev, err
 }

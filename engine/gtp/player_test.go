@@ -2,28 +2,28 @@ package gtp
 
 import (
 	"errors"
-	"math"
-	"math/rand/v2"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/search"
-	"github.com/hexlearn/hexlearn/model"
 )
 
-// tinyModel returns a 3x3 network with seeded random weights.
-func tinyModel() *model.Model {
-	r := rand.New(rand.NewPCG(1, 2))
-	n := model.Net{MinPly: 0, MaxPly: 9, Hidden: 4, W1: make([]float32, 36), B1: make([]float32, 4), W2: make([]float32, 4)}
-	for i := range n.W1 {
-		n.W1[i] = float32(r.NormFloat64() / 3)
+// tinyLearned is a learned evaluator stand-in for 3x3 boards: it counts Black's
+// stones minus White's (a real model is tested in package player).
+type tinyLearned struct{}
+
+func (tinyLearned) Evaluate(b *hex.Board) search.Result {
+	return search.Result{Value: float64(b.Stones(hex.Black).Count() - b.Stones(hex.White).Count()), Winner: b.Winner()}
+}
+
+// learnedOn3x3 is a Player.Learned that knows only 3x3 boards.
+func learnedOn3x3(w, h int) (search.Evaluator, error) {
+	if w != 3 || h != 3 {
+		return nil, fmt.Errorf("%w: %dx%d", ErrNoLearned, w, h)
 	}
-	for i := range n.W2 {
-		n.W2[i] = float32(r.NormFloat64() / 2)
-	}
-	return &model.Model{W: 3, H: 3, Target: model.TargetValue, Output: model.OutputTanh,
-		Scaling: model.Scaling{Scale: 1}, Nets: []model.Net{n}}
+	return tinyLearned{}, nil
 }
 
 // onlyCell declares every non-empty board won for Black when Black holds cell c and
@@ -41,8 +41,9 @@ func (c onlyCell) Decided(b *hex.Board) hex.Color {
 }
 
 func TestLearnedPlayerGenmove(t *testing.T) {
+	var notes strings.Builder
 	e := New()
-	e.SetPlayer(Player{Model: tinyModel(), Params: search.Params{Depth: 2, K: 4}})
+	e.SetPlayer(Player{Learned: learnedOn3x3, Params: search.Params{Depth: 2, K: 4, VCPlies: 2}, Notes: &notes})
 	for _, c := range []string{"boardsize 3", "clear_board"} {
 		if ok, ans := exec(t, e, c); !ok {
 			t.Fatalf("%s: %s", c, ans)
@@ -55,11 +56,27 @@ func TestLearnedPlayerGenmove(t *testing.T) {
 	if _, err := e.Board().Geometry().ParseCell(ans); err != nil {
 		t.Fatalf("genmove answered %q", ans)
 	}
-	// Another board size is refused with the model's error, and the engine keeps serving.
+	if notes.Len() != 0 {
+		t.Fatalf("note on 3x3: %q", notes.String())
+	}
+	// Another board size falls back to the exact player with one note, and the
+	// search parameters set by param_search are kept.
+	exec(t, e, "param_search k 3")
 	exec(t, e, "boardsize 4")
 	ok, ans = exec(t, e, "genmove b")
-	if ok || !strings.Contains(ans, "another board size") {
-		t.Fatalf("genmove on 4x4 with a 3x3 model: ok=%v %q", ok, ans)
+	if !ok {
+		t.Fatalf("genmove on 4x4 without a learned evaluator: %q", ans)
+	}
+	if !strings.Contains(notes.String(), "no learned model for 4x4") || strings.Count(notes.String(), "\n") != 1 {
+		t.Fatalf("notes: %q", notes.String())
+	}
+	if _, ans := exec(t, e, "param_search"); !strings.Contains(ans, "k 3") {
+		t.Fatalf("param_search after boardsize: %q", ans)
+	}
+	// An error other than ErrNoLearned is genmove's answer; the engine keeps serving.
+	e.SetPlayer(Player{Learned: func(w, h int) (search.Evaluator, error) { return nil, errors.New("damaged model") }})
+	if ok, ans := exec(t, e, "genmove b"); ok || !strings.Contains(ans, "damaged model") {
+		t.Fatalf("genmove with a failing learned player: ok=%v %q", ok, ans)
 	}
 	if ok, _ := exec(t, e, "name"); !ok {
 		t.Fatal("engine stopped serving")
@@ -72,7 +89,7 @@ func TestPlayerTerminalDecides(t *testing.T) {
 	g := hex.MustGeometry(3, 3)
 	a1, _ := g.ParseCell("a1")
 	for _, p := range []Player{
-		{Model: tinyModel(), Terminal: onlyCell(a1), Params: search.Params{Depth: 1}},
+		{Learned: learnedOn3x3, Terminal: onlyCell(a1), Params: search.Params{Depth: 1}},
 		{Terminal: onlyCell(a1), Params: search.Params{Depth: 1}},
 	} {
 		e := New()
@@ -85,19 +102,19 @@ func TestPlayerTerminalDecides(t *testing.T) {
 	}
 }
 
-func TestPlayerDescribeAndCheck(t *testing.T) {
-	m := tinyModel()
-	if d := (Player{XH: true}).Describe(); !strings.Contains(d, "XH") {
-		t.Errorf("describe: %q", d)
-	}
-	if d := (Player{Model: m}).Describe(); !strings.Contains(d, "learned") {
-		t.Errorf("describe: %q", d)
-	}
-	err := Player{Model: m}.checkBoard(hex.MustBoard(5, 5))
-	if !errors.Is(err, model.ErrWrongSize) {
-		t.Errorf("checkBoard: %v", err)
-	}
-	if v := m.ValueOf(0); math.IsNaN(v) {
-		t.Error("model value NaN")
+func TestPlayerDescribe(t *testing.T) {
+	for _, c := range []struct {
+		p    Player
+		want string
+	}{
+		{Player{XH: true}, "exact (XH-search + circuit)"},
+		{Player{}, "exact (H-search + circuit)"},
+		{Player{Learned: learnedOn3x3}, "learned"},
+		{Player{Learned: learnedOn3x3, Terminal: onlyCell(0)}, "learned + patterns"},
+		{Player{Name: "mine"}, "mine"},
+	} {
+		if d := c.p.Describe(); d != c.want {
+			t.Errorf("describe = %q, want %q", d, c.want)
+		}
 	}
 }

@@ -49,6 +49,14 @@ type Params struct {
 	// top of the evaluator's value (0: never). The rest of the tree is left to the
 	// evaluator alone.
 	VCPlies int
+	// VCMinDepth also consults the tactics evaluator at every node with at least this
+	// remaining depth (0: never), so that deeper iterations prove more of the tree and
+	// only the last VCMinDepth-1 plies above the leaves are left to the evaluator.
+	VCMinDepth int
+	// VCValue makes the tactics evaluator's Value replace the evaluator's wherever it
+	// is consulted (for a tactics evaluator that also scores positions, such as the
+	// exact evaluator): the evaluator then only orders moves and scores the rest.
+	VCValue bool
 }
 
 // DefaultParams are depth 3, k = 10, no time limit.
@@ -76,6 +84,8 @@ func (p Params) Validate() error {
 		return fmt.Errorf("%w: tt bits %d (want 0..26)", ErrParams, p.TTBits)
 	case p.VCPlies < 0 || p.VCPlies > MaxDepth:
 		return fmt.Errorf("%w: vc plies %d (want 0..%d)", ErrParams, p.VCPlies, MaxDepth)
+	case p.VCMinDepth < 0 || p.VCMinDepth > MaxDepth:
+		return fmt.Errorf("%w: vc min depth %d (want 0..%d)", ErrParams, p.VCMinDepth, MaxDepth)
 	}
 	return nil
 }
@@ -119,9 +129,11 @@ type Outcome struct {
 type Searcher struct {
 	ev      Evaluator
 	tactics Evaluator
-	tracker Tracker
-	orderer Orderer
-	p       Params
+	// tacOrder is the tactics evaluator's Orderer, used at the nodes it analyses.
+	tacOrder Orderer
+	tracker  Tracker
+	orderer  Orderer
+	p        Params
 
 	tt     []ttEntry
 	ttMask uint64
@@ -180,12 +192,14 @@ func New(ev Evaluator, p Params) (*Searcher, error) {
 }
 
 // SetTactics sets the evaluator consulted at the nodes near the root (Params.VCPlies):
-// its Winner and Mustplay are added to what the main evaluator says (its Value is
-// ignored). It is meant for a proving evaluator that is too slow for every node, such as
+// its Winner and Mustplay are added to what the main evaluator says (its Value only
+// with Params.VCValue), and when it implements Orderer it orders the moves of those
+// nodes. It is meant for a proving evaluator that is too slow for every node, such as
 // H-search (circuit.Tactics) above a learned evaluator. nil removes it. The
 // transposition table is cleared.
 func (s *Searcher) SetTactics(t Evaluator) {
 	s.tactics = t
+	s.tacOrder, _ = t.(Orderer)
 	s.ClearTT()
 }
 
@@ -205,7 +219,7 @@ func (s *Searcher) SetParams(p Params) error {
 	if len(s.tt) != 1<<bits {
 		s.tt = make([]ttEntry, 1<<bits)
 		s.ttMask = uint64(1<<bits) - 1
-	} else if p.K != s.p.K || p.RootK != s.p.RootK || p.VCPlies != s.p.VCPlies {
+	} else if p.K != s.p.K || p.RootK != s.p.RootK || p.VCPlies != s.p.VCPlies || p.VCMinDepth != s.p.VCMinDepth || p.VCValue != s.p.VCValue {
 		s.ClearTT() // stored scores depend on k and on where tactics were consulted
 	}
 	s.p = p
@@ -392,10 +406,11 @@ func (s *Searcher) negamax(depth, ply int, alpha, beta float64) (float64, hex.Ce
 		res = s.evaluate()
 		s.cacheEval(e, key, res)
 	}
-	if s.tactics != nil && ply < s.p.VCPlies && !(cached && e.tact) && res.Winner == hex.Empty {
+	tactNode := s.tactics != nil && (ply < s.p.VCPlies || s.p.VCMinDepth > 0 && depth >= s.p.VCMinDepth)
+	if tactNode && !(cached && e.tact) && res.Winner == hex.Empty {
 		s.stats.Tactics++
 		t := s.tactics.Evaluate(b)
-		if t.Winner != hex.Empty {
+		if t.Winner != hex.Empty || s.p.VCValue {
 			res.Winner, res.Value = t.Winner, t.Value
 		}
 		if t.HasMustplay {
@@ -456,7 +471,9 @@ func (s *Searcher) negamax(depth, ply int, alpha, beta float64) (float64, hex.Ce
 		}
 	} else {
 		scores := &s.scores[ply]
-		if s.orderer != nil {
+		if tactNode && s.tacOrder != nil {
+			s.tacOrder.MoveScores(b, scores[:])
+		} else if s.orderer != nil {
 			if cached { // the evaluator must have analysed this very position
 				s.evaluate()
 			}

@@ -1,0 +1,133 @@
+// Package player builds the engines that play Hex: the exact player (alpha-beta over
+// H-search or XH-search plus the resistance circuit, Anshelevich 2002) and the learned
+// player of Kahl, Edelkamp & Hildebrand (2007, section 5): the same alpha-beta with a
+// learned network scoring the leaves, H-search proofs and mustplay near the root
+// (search.Params.VCPlies), and optionally a goal-pattern database as terminal test.
+// Trained models for every board from 5x5 to 11x11 are built into the binary
+// (Builtin); see BuildBuiltins for how they are made.
+//
+// It sits above engine/ and model/: engine/gtp knows only the gtp.Player it is handed.
+package player
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/hexlearn/hexlearn/engine/gtp"
+	"github.com/hexlearn/hexlearn/engine/search"
+	"github.com/hexlearn/hexlearn/model"
+)
+
+// Kind names a player.
+type Kind string
+
+// The players.
+const (
+	// Learned searches with a learned evaluator (a model file or the built-in model of
+	// the board size) plus H-search proofs near the root.
+	Learned Kind = "learned"
+	// Exact searches with the exact evaluator at every node.
+	Exact Kind = "exact"
+)
+
+// ErrKind reports an unknown player name.
+var ErrKind = errors.New("player: unknown player")
+
+// ParseKind parses a player name: learned or exact.
+func ParseKind(s string) (Kind, error) {
+	switch k := Kind(strings.ToLower(strings.TrimSpace(s))); k {
+	case Learned, Exact:
+		return k, nil
+	}
+	return "", fmt.Errorf("%w %q (want learned or exact)", ErrKind, s)
+}
+
+// LearnedVCPlies is the learned player's default Params.VCPlies: H-search proofs and
+// mustplay on the first plies from the root (measured in games, see docs/results.md).
+const LearnedVCPlies = 4
+
+// Config describes a player.
+type Config struct {
+	Kind Kind
+	// Model is the learned player's model; nil takes the built-in model of each board
+	// size (sizes without one are played by the exact player, with a note).
+	Model *model.Model
+	// Terminal is an optional goal-pattern database (answering Empty on other sizes).
+	Terminal search.Terminal
+	// XH makes the connections XH-search (exact player and the learned player's proofs).
+	XH bool
+	// Depth, K and Time are the search limits; Depth 0 means no depth limit when Time is
+	// set (iterative deepening until the clock stops), else the engine default.
+	Depth, K int
+	Time     time.Duration
+	// VCPlies overrides the learned player's LearnedVCPlies when >= 0 (-1: default).
+	VCPlies int
+	// Notes receives one-line notes (stderr on the command line).
+	Notes io.Writer
+}
+
+// Params returns the search parameters of c.
+func (c Config) Params() search.Params {
+	p := gtp.SearchDefaults()
+	p.Time = c.Time
+	switch {
+	case c.Depth > 0:
+		p.Depth = c.Depth
+	case c.Time > 0:
+		p.Depth = search.MaxDepth // equal-time play: no hidden depth cap
+	}
+	if c.Kind == Learned {
+		p.K, p.VCPlies = LearnedK, LearnedVCPlies
+		if c.VCPlies >= 0 {
+			p.VCPlies = c.VCPlies
+		}
+	}
+	if c.K > 0 {
+		p.K = c.K
+	}
+	return p
+}
+
+// LearnedK is the learned player's default k-best limit.
+const LearnedK = 10
+
+// GTP returns the gtp.Player for c.
+func (c Config) GTP() (gtp.Player, error) {
+	if c.Kind == "" {
+		c.Kind = Exact
+	}
+	if _, err := ParseKind(string(c.Kind)); err != nil {
+		return gtp.Player{}, err
+	}
+	p := gtp.Player{Terminal: c.Terminal, XH: c.XH, Params: c.Params(), Notes: c.Notes}
+	if err := p.Params.Validate(); err != nil {
+		return gtp.Player{}, err
+	}
+	if c.Kind == Learned {
+		p.Learned = c.evaluatorFor
+		p.Name = "learned"
+		if c.Model != nil {
+			p.Name = fmt.Sprintf("learned (%dx%d model)", c.Model.W, c.Model.H)
+		}
+		if c.Terminal != nil {
+			p.Name += " + patterns"
+		}
+	}
+	return p, nil
+}
+
+// evaluatorFor is the learned evaluator of a w x h board: the configured model (an
+// error wrapping model.ErrWrongSize on another size) or the built-in one.
+func (c Config) evaluatorFor(w, h int) (search.Evaluator, error) {
+	m := c.Model
+	if m == nil {
+		var err error
+		if m, err = Builtin(w, h); err != nil {
+			return nil, err
+		}
+	}
+	return model.NewEvaluator(m, w, h)
+}
