@@ -22,12 +22,14 @@ func TestAgainstBruteForce(t *testing.T) {
 		"vc":    {Connector: NewVCConnector(vc.DefaultConfig())},
 		"hs":    {Connector: vc.NewCompact()},
 		// DefaultConfig's settings: DFPN without the mover's own H-search
-		"hs-nomover": {Connector: vc.NewCompact(), NoMoverVC: true},
-		"hs-energy":  {Connector: vc.NewCompact(), NoMoverVC: true, Energy: true},
-		"dfs-plain":  {Algorithm: DFS, NoICE: true, NoInferior: true},
-		"dfs-full":   {Algorithm: DFS},
-		"dfs-hs":     {Algorithm: DFS, Connector: vc.NewCompact()},
-		"default":    DefaultConfig(),
+		"hs-nomover":  {Connector: vc.NewCompact(), NoMoverVC: true},
+		"hs-energy":   {Connector: vc.NewCompact(), NoMoverVC: true, Energy: true},
+		"dfs-plain":   {Algorithm: DFS, NoICE: true, NoInferior: true},
+		"dfs-full":    {Algorithm: DFS},
+		"dfs-hs":      {Algorithm: DFS, Connector: vc.NewCompact()},
+		"dfs-nomover": {Algorithm: DFS, Connector: vc.NewCompact(), NoMoverVC: true},
+		"dfs-energy":  {Algorithm: DFS, Connector: vc.NewCompact(), NoMoverVC: true, Energy: true},
+		"default":     DefaultConfig(),
 	}
 	count := map[int]int{3: 500, 4: 1500, 5: 250}
 	if testing.Short() {
