@@ -109,14 +109,6 @@ func checkProof(t *testing.T, name string, b *hex.Board, r Result, memo map[uint
 		moverWins = brute.Wins(c, memo)
 	}
 	if moverWins != (r.Winner == to) {
-		t.Fatalf("%s: proof set %v is not a proof for %s\n%s", name, cellNames(b, r.Proof), r.Winner, b.Diagram())
+		t.Fatalf("%s: proof set %v is not a proof for %s\n%s", name, b.Geometry().CellNames(r.Proof), r.Winner, b.Diagram())
 	}
-}
-
-func cellNames(b *hex.Board, s hex.Bitset) []string {
-	var out []string
-	for p := s.First(); p != hex.NoCell; p = s.Next(p + 1) {
-		out = append(out, b.Geometry().CellName(p))
-	}
-	return out
 }

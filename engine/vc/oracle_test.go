@@ -236,11 +236,10 @@ func checkSound(t *testing.T, r *rand.Rand, board *hex.Board, c hex.Color, bl *B
 }
 
 func cellList(g *hex.Geometry, s hex.Bitset) string {
-	out := ""
-	for p := s.First(); p != hex.NoCell; p = s.Next(p + 1) {
-		out += g.CellName(p) + " "
+	if s.IsEmpty() {
+		return "[ ]"
 	}
-	return "[ " + out + "]"
+	return "[ " + g.FormatCells(s) + " ]"
 }
 
 // TestSoundnessOracle checks every VC and SC found on random small positions by
