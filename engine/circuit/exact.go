@@ -169,7 +169,7 @@ func (x *Exact) analyseBuilt(b *hex.Board) (Analysis, error) {
 }
 
 // Evaluate implements search.Evaluator: Value is ln(R_W/R_B) (positive favours Black;
-// ±2·LogClamp for a decided position), Winner as in Analysis, and the mustplay of the
+// ±MaxValue for a decided position), Winner as in Analysis, and the mustplay of the
 // side to move when the opponent has winning semi-connections.
 //
 // Decided positions are recognised early: the side to move's connections are built
@@ -179,7 +179,7 @@ func (x *Exact) analyseBuilt(b *hex.Board) (Analysis, error) {
 func (x *Exact) Evaluate(b *hex.Board) search.Result {
 	x.lastHash, x.complete = b.Hash(), false
 	if w := b.Winner(); w != hex.Empty {
-		return search.Result{Value: winValue(w), Winner: w}
+		return search.Result{Value: WinValue(w), Winner: w}
 	}
 	me := b.ToMove()
 	mine, theirs := x.vb, x.vw
@@ -190,13 +190,13 @@ func (x *Exact) Evaluate(b *hex.Board) search.Result {
 		return search.Result{}
 	}
 	if won, _ := mine.WinningVC(); won || len(mine.WinningSemis()) > 0 {
-		return search.Result{Value: winValue(me), Winner: me}
+		return search.Result{Value: WinValue(me), Winner: me}
 	}
 	if err := theirs.Build(b, me.Opp()); err != nil {
 		return search.Result{}
 	}
 	if won, _ := theirs.WinningVC(); won {
-		return search.Result{Value: winValue(me.Opp()), Winner: me.Opp()}
+		return search.Result{Value: WinValue(me.Opp()), Winner: me.Opp()}
 	}
 	a, err := x.analyseBuilt(b)
 	if err != nil { // only for an invalid configuration or board, which New rejects
@@ -205,7 +205,7 @@ func (x *Exact) Evaluate(b *hex.Board) search.Result {
 	x.complete = true
 	r := search.Result{Value: a.Value, Winner: a.Winner, HasMustplay: a.HasMustplay, Mustplay: a.Mustplay}
 	if a.Winner != hex.Empty {
-		r.Value = winValue(a.Winner)
+		r.Value = WinValue(a.Winner)
 	}
 	return r
 }
