@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/internal/stats"
+	"gonum.org/v1/gonum/stat"
 )
 
 // Summary is a five-number-plus summary of a sample.
@@ -22,7 +24,9 @@ type Summary struct {
 	P90    float64 `json:"p90"`
 }
 
-// summarize returns the summary of xs (sorted in place).
+// summarize returns the summary of xs (sorted in place): population mean and
+// standard deviation (gonum stat.PopMeanStdDev) and nearest-rank quantiles
+// (internal/stats.Quantile).
 func summarize(xs []float64) Summary {
 	s := Summary{N: len(xs)}
 	if len(xs) == 0 {
@@ -30,18 +34,8 @@ func summarize(xs []float64) Summary {
 	}
 	sort.Float64s(xs)
 	s.Min, s.Max = xs[0], xs[len(xs)-1]
-	var sum float64
-	for _, x := range xs {
-		sum += x
-	}
-	s.Mean = sum / float64(len(xs))
-	var ss float64
-	for _, x := range xs {
-		ss += (x - s.Mean) * (x - s.Mean)
-	}
-	s.StdDev = math.Sqrt(ss / float64(len(xs)))
-	q := func(p float64) float64 { return xs[int(p*float64(len(xs)-1)+0.5)] }
-	s.P10, s.Median, s.P90 = q(0.1), q(0.5), q(0.9)
+	s.Mean, s.StdDev = stat.PopMeanStdDev(xs, nil)
+	s.P10, s.Median, s.P90 = stats.Quantile(xs, 0.1), stats.Quantile(xs, 0.5), stats.Quantile(xs, 0.9)
 	return s
 }
 

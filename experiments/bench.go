@@ -15,6 +15,7 @@ import (
 	"github.com/hexlearn/hexlearn/engine/patterns"
 	"github.com/hexlearn/hexlearn/engine/search"
 	"github.com/hexlearn/hexlearn/engine/vc"
+	"github.com/hexlearn/hexlearn/internal/stats"
 	"github.com/hexlearn/hexlearn/model"
 )
 
@@ -97,7 +98,7 @@ func perPosition(ctx context.Context, d time.Duration, bs []*hex.Board, op func(
 	if len(ts) == 0 {
 		return 0, 0, 0
 	}
-	return time.Duration(sum / float64(len(ts))), time.Duration(percentile(ts, 0.5)), time.Duration(percentile(ts, 0.9))
+	return time.Duration(sum / float64(len(ts))), time.Duration(stats.QuantileOf(ts, 0.5)), time.Duration(stats.QuantileOf(ts, 0.9))
 }
 
 // Bench runs the quick benchmark set.

@@ -4,13 +4,12 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"sort"
 	"time"
 
 	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/experiments/report"
-	"github.com/hexlearn/hexlearn/train"
+	"github.com/hexlearn/hexlearn/internal/stats"
 )
 
 func init() {
@@ -51,7 +50,7 @@ func runValues(ctx context.Context, env *Env, r *report.Report) error {
 		rows[i] = []string{b.Geometry().CellName(b.LastMove().Cell), f3(exact[i]), f3(learned[i]), er.Winner.String()}
 	}
 	rmse := math.Sqrt(se / float64(len(boards)))
-	rho := train.Spearman(exact, learned)
+	rho := stats.Spearman(exact, learned)
 	// Decided boards (a winning VC) get the circuit's clamped values; report the fit on
 	// the open boards separately, and how often the signs agree.
 	var openE, openL []float64
@@ -76,7 +75,7 @@ func runValues(ctx context.Context, env *Env, r *report.Report) error {
 	r.Printf("- All %d boards: RMSE %.4f, Spearman rank correlation %.4f; the sign (who is ahead) agrees on %d (%.1f%%).\n",
 		len(boards), rmse, rho, agree, 100*float64(agree)/float64(len(boards)))
 	r.Printf("- The %d boards the exact evaluator leaves open (the others have a winning connection and carry clamped values, ln R = ±%g): RMSE %.4f, Spearman %.4f.\n",
-		len(openE), circuit.LogClamp, rmseOpen, train.Spearman(openE, openL))
+		len(openE), circuit.LogClamp, rmseOpen, stats.Spearman(openE, openL))
 	r.Printf("- Best first move: exact %s, learned %s.\n\n", g.CellName(hex.Cell(bestE)), g.CellName(hex.Cell(bestL)))
 	p, err := report.Scatter(fmt.Sprintf("First-move boards %dx%d", env.Size, env.Size), "exact value", "learned value", exact, learned, true)
 	if err != nil {
@@ -144,12 +143,12 @@ func runEvalTime(ctx context.Context, env *Env, r *report.Report) error {
 		}
 		incrUS = append(incrUS, float64(time.Since(t).Nanoseconds())/1e3/float64(len(cells)))
 	}
-	me, ms, mi := median(exactUS), median(scratchUS), median(incrUS)
+	me, ms, mi := stats.QuantileOf(exactUS, 0.5), stats.QuantileOf(scratchUS, 0.5), stats.QuantileOf(incrUS, 0.5)
 	r.Printf("%d positions: every first-move board and %d random undecided positions (seed %d).\n\n", len(boards), env.Positions, env.Seed)
 	rows := [][]string{
-		{"exact (H-search + circuit)", fmt.Sprintf("%.1f", me), fmt.Sprintf("%.1f", percentile(exactUS, 0.9)), "1"},
-		{"learned, from scratch", fmt.Sprintf("%.3f", ms), fmt.Sprintf("%.3f", percentile(scratchUS, 0.9)), fmt.Sprintf("%.0f", me/ms)},
-		{"learned, incremental (play+eval+undo)", fmt.Sprintf("%.3f", mi), fmt.Sprintf("%.3f", percentile(incrUS, 0.9)), fmt.Sprintf("%.0f", me/mi)},
+		{"exact (H-search + circuit)", fmt.Sprintf("%.1f", me), fmt.Sprintf("%.1f", stats.QuantileOf(exactUS, 0.9)), "1"},
+		{"learned, from scratch", fmt.Sprintf("%.3f", ms), fmt.Sprintf("%.3f", stats.QuantileOf(scratchUS, 0.9)), fmt.Sprintf("%.0f", me/ms)},
+		{"learned, incremental (play+eval+undo)", fmt.Sprintf("%.3f", mi), fmt.Sprintf("%.3f", stats.QuantileOf(incrUS, 0.9)), fmt.Sprintf("%.0f", me/mi)},
 	}
 	if err := r.Table("evaltime_summary", []string{"evaluator", "median µs", "p90 µs", "speed-up vs exact"}, rows); err != nil {
 		return err
@@ -176,18 +175,4 @@ func runEvalTime(ctx context.Context, env *Env, r *report.Report) error {
 	}
 	env.logf("  median exact %.1f µs, learned %.3f µs (scratch), %.3f µs (incremental): %.0fx", me, ms, mi, me/mi)
 	return r.CSV("evaltime", []string{"stones", "exact_us", "learned_scratch_us"}, raw)
-}
-
-// median returns the median of v (0 for an empty slice); v is not modified.
-func median(v []float64) float64 { return percentile(v, 0.5) }
-
-// percentile returns the q-quantile of v by the nearest-rank method.
-func percentile(v []float64, q float64) float64 {
-	if len(v) == 0 {
-		return 0
-	}
-	s := append([]float64(nil), v...)
-	sort.Float64s(s)
-	i := int(math.Ceil(q*float64(len(s)))) - 1
-	return s[max(0, min(i, len(s)-1))]
 }

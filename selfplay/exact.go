@@ -31,7 +31,7 @@ func NewExact(cfg circuit.ExactConfig) (*Exact, error) {
 }
 
 // Evaluate implements search.Evaluator with circuit.Exact's analysis: the value is
-// ln(R_W/R_B) from Black's point of view, ±2·circuit.LogClamp for a decided position.
+// ln(R_W/R_B) from Black's point of view, ±circuit.MaxValue for a decided position.
 func (e *Exact) Evaluate(b *hex.Board) search.Result {
 	a, err := e.X.Analyse(b)
 	if err != nil {
@@ -40,11 +40,8 @@ func (e *Exact) Evaluate(b *hex.Board) search.Result {
 	}
 	e.last = Detail{RBlack: a.RB, RWhite: a.RW, BlackVC: a.BlackVC, WhiteVC: a.WhiteVC, WinnerProved: true}
 	r := search.Result{Value: a.Value, Winner: a.Winner, HasMustplay: a.HasMustplay, Mustplay: a.Mustplay}
-	switch a.Winner {
-	case hex.Black:
-		r.Value = 2 * circuit.LogClamp
-	case hex.White:
-		r.Value = -2 * circuit.LogClamp
+	if a.Winner != hex.Empty {
+		r.Value = circuit.WinValue(a.Winner)
 	}
 	return r
 }

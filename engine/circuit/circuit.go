@@ -13,6 +13,11 @@ import (
 // boards up to 19x19 stay far inside this range (|ln R| < 10).
 const LogClamp = 20.0
 
+// MaxValue bounds a position's value ln(RW/RB): both ln R lie in [-LogClamp,
+// LogClamp], so the value lies in [-MaxValue, MaxValue], and a decided position gets
+// ±MaxValue (WinValue).
+const MaxValue = 2 * LogClamp
+
 // VCMode selects how discovered virtual connections enter the circuit (Anshelevich
 // 2002, section 5).
 type VCMode uint8

@@ -25,8 +25,8 @@
 //
 // Degenerate circuits are clamped so values are always finite: a colour whose edges are
 // already joined has R = 0 and ln R is taken as -LogClamp; a colour that is cut off has
-// R = +inf and ln R is taken as +LogClamp. Values therefore lie in [-2*LogClamp,
-// 2*LogClamp] and are never NaN.
+// R = +inf and ln R is taken as +LogClamp. Values therefore lie in [-MaxValue,
+// MaxValue] (MaxValue = 2*LogClamp) and are never NaN.
 //
 // The grounded Laplacian is sparse, symmetric and positive definite. Nodes are
 // numbered in cell order (a group at its last cell), which gives a narrow profile

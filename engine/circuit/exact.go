@@ -169,7 +169,7 @@ func (x *Exact) analyseBuilt(b *hex.Board) (Analysis, error) {
 }
 
 // Evaluate implements search.Evaluator: Value is ln(R_W/R_B) (positive favours Black;
-// ±2·LogClamp for a decided position), Winner as in Analysis, and the mustplay of the
+// ±MaxValue for a decided position), Winner as in Analysis, and the mustplay of the
 // side to move when the opponent has winning semi-connections.
 //
 // Decided positions are recognised early: the side to move's connections are built
@@ -179,7 +179,7 @@ func (x *Exact) analyseBuilt(b *hex.Board) (Analysis, error) {
 func (x *Exact) Evaluate(b *hex.Board) search.Result {
 	x.lastHash, x.complete = b.Hash(), false
 	if w := b.Winner(); w != hex.Empty {
-		return search.Result{Value: winValue(w), Winner: w}
+		return search.Result{Value: WinValue(w), Winner: w}
 	}
 	mine, theirs := x.vb, x.vw
 	if b.ToMove() == hex.White {
@@ -190,7 +190,7 @@ func (x *Exact) Evaluate(b *hex.Board) search.Result {
 		return search.Result{}
 	}
 	if d.Winner != hex.Empty {
-		return search.Result{Value: winValue(d.Winner), Winner: d.Winner}
+		return search.Result{Value: WinValue(d.Winner), Winner: d.Winner}
 	}
 	a, err := x.analyseBuilt(b)
 	if err != nil { // only for an invalid configuration or board, which New rejects
@@ -199,7 +199,7 @@ func (x *Exact) Evaluate(b *hex.Board) search.Result {
 	x.complete = true
 	r := search.Result{Value: a.Value, Winner: a.Winner, HasMustplay: a.HasMustplay, Mustplay: a.Mustplay}
 	if a.Winner != hex.Empty {
-		r.Value = winValue(a.Winner)
+		r.Value = WinValue(a.Winner)
 	}
 	return r
 }

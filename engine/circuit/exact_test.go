@@ -29,7 +29,7 @@ func TestExactWinningVC(t *testing.T) {
 	if !a.BlackVC || a.Winner != hex.Black {
 		t.Fatalf("3x3 after b2: %+v", a)
 	}
-	if r := x.Evaluate(b); r.Winner != hex.Black || r.Value != 2*LogClamp {
+	if r := x.Evaluate(b); r.Winner != hex.Black || r.Value != MaxValue {
 		t.Fatalf("Evaluate: %+v", r)
 	}
 	// An empty 6x6 board is undecided for H-search.
@@ -219,7 +219,7 @@ func TestEvaluateMatchesAnalyse(t *testing.T) {
 		}
 		if a.Winner != hex.Empty {
 			decided++
-			if r.Value != winValue(a.Winner) {
+			if r.Value != WinValue(a.Winner) {
 				t.Fatalf("decided value %v", r.Value)
 			}
 		} else if r.Value != a.Value || r.HasMustplay != a.HasMustplay || r.Mustplay != a.Mustplay {

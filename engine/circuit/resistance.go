@@ -72,7 +72,7 @@ func (r *Resistance) Energy(p hex.Cell) float64 {
 // connections): the value is ln(R_W/R_B) and a finished game sets Winner.
 func (r *Resistance) Evaluate(b *hex.Board) search.Result {
 	if w := b.Winner(); w != hex.Empty {
-		return search.Result{Value: winValue(w), Winner: w}
+		return search.Result{Value: WinValue(w), Winner: w}
 	}
 	e, err := r.Eval(b, nil, nil)
 	if err != nil { // cannot happen for a valid board without links
@@ -96,10 +96,14 @@ func fillEnergies(b *hex.Board, scores []float64, energy func(hex.Cell) float64)
 	}
 }
 
-// winValue is the value of a decided position: the extreme value of the clamped scale.
-func winValue(w hex.Color) float64 {
-	if w == hex.Black {
-		return 2 * LogClamp
+// WinValue returns the value of a position won by w: the extreme of the clamped scale,
+// MaxValue for Black and -MaxValue for White (0 for hex.Empty: no winner).
+func WinValue(w hex.Color) float64 {
+	switch w {
+	case hex.Black:
+		return MaxValue
+	case hex.White:
+		return -MaxValue
 	}
-	return -2 * LogClamp
+	return 0
 }

@@ -29,7 +29,7 @@ func NewTactics(cfg vc.Config) (*Tactics, error) {
 // Evaluate implements search.Evaluator.
 func (t *Tactics) Evaluate(b *hex.Board) search.Result {
 	if w := b.Winner(); w != hex.Empty {
-		return search.Result{Value: winValue(w), Winner: w}
+		return search.Result{Value: WinValue(w), Winner: w}
 	}
 	mine, theirs := t.vb, t.vw
 	if b.ToMove() == hex.White {
@@ -41,7 +41,7 @@ func (t *Tactics) Evaluate(b *hex.Board) search.Result {
 	}
 	r := search.Result{Winner: d.Winner, HasMustplay: d.HasMustplay, Mustplay: d.Mustplay}
 	if d.Winner != hex.Empty {
-		r.Value = winValue(d.Winner)
+		r.Value = WinValue(d.Winner)
 	}
 	return r
 }

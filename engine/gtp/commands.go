@@ -150,17 +150,7 @@ func (e *Engine) ArgPoint(args []string, i int) (hex.Cell, error) {
 }
 
 // FormatSet lists the points of s by name, in increasing order, separated by spaces.
-func (e *Engine) FormatSet(s hex.Bitset) string {
-	g := e.board.Geometry()
-	var sb strings.Builder
-	for p := s.First(); p != hex.NoCell; p = s.Next(p + 1) {
-		if sb.Len() > 0 {
-			sb.WriteByte(' ')
-		}
-		sb.WriteString(g.CellName(p))
-	}
-	return sb.String()
-}
+func (e *Engine) FormatSet(s hex.Bitset) string { return e.board.Geometry().FormatCells(s) }
 
 func cmdBoardsize(e *Engine, args []string) (string, error) {
 	if err := NArgs(args, 1, 2); err != nil {

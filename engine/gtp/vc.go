@@ -144,8 +144,8 @@ func cmdVCBetween(e *Engine, args []string, semi bool) (string, error) {
 // writeCells writes "[ a1 b2 ]" ("[ ]" when empty).
 func writeCells(sb *strings.Builder, g *hex.Geometry, s hex.Bitset) {
 	sb.WriteString("[ ")
-	for p := s.First(); p != hex.NoCell; p = s.Next(p + 1) {
-		sb.WriteString(g.CellName(p))
+	if !s.IsEmpty() {
+		sb.WriteString(g.FormatCells(s))
 		sb.WriteByte(' ')
 	}
 	sb.WriteByte(']')
@@ -167,12 +167,7 @@ func cmdVCMustplay(e *Engine, args []string) (string, error) {
 	if !threatened {
 		return "", nil
 	}
-	g := e.Board().Geometry()
-	var parts []string
-	for p := must.First(); p != hex.NoCell; p = must.Next(p + 1) {
-		parts = append(parts, g.CellName(p))
-	}
-	return strings.Join(parts, " "), nil
+	return e.Board().Geometry().FormatCells(must), nil
 }
 
 func cmdVCParam(e *Engine, args []string) (string, error) {

@@ -197,6 +197,29 @@ func (g *Geometry) CellName(p Cell) string {
 	return string(rune('a'+x)) + strconv.Itoa(y+1)
 }
 
+// CellNames returns the names (CellName) of the points of s in increasing order; an
+// empty set gives an empty, non-nil slice (a JSON "[]").
+func (g *Geometry) CellNames(s Bitset) []string {
+	out := make([]string, 0, s.Count())
+	for p := s.First(); p != NoCell; p = s.Next(p + 1) {
+		out = append(out, g.CellName(p))
+	}
+	return out
+}
+
+// FormatCells returns the names of the points of s in increasing order, separated
+// by single spaces ("" for the empty set).
+func (g *Geometry) FormatCells(s Bitset) string {
+	var sb strings.Builder
+	for p := s.First(); p != NoCell; p = s.Next(p + 1) {
+		if sb.Len() > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(g.CellName(p))
+	}
+	return sb.String()
+}
+
 // ParseCell parses a cell name such as "c3" (case-insensitive) on this board.
 func (g *Geometry) ParseCell(s string) (Cell, error) {
 	t := strings.ToLower(strings.TrimSpace(s))

@@ -281,3 +281,29 @@ func FuzzParseDiagram(f *testing.F) {
 		}
 	})
 }
+
+func TestCellNamesOfSet(t *testing.T) {
+	g := MustGeometry(4, 3)
+	tests := []struct {
+		cells []Cell
+		want  string
+	}{
+		{nil, ""},
+		{[]Cell{g.At(2, 1)}, "c2"},
+		{[]Cell{g.At(3, 2), g.At(0, 0), g.At(1, 0)}, "a1 b1 d3"},
+		{[]Cell{North, g.At(0, 1)}, "a2 north"},
+	}
+	for _, tc := range tests {
+		var s Bitset
+		for _, c := range tc.cells {
+			s.Set(c)
+		}
+		if got := g.FormatCells(s); got != tc.want {
+			t.Errorf("FormatCells(%v) = %q, want %q", tc.cells, got, tc.want)
+		}
+		names := g.CellNames(s)
+		if names == nil || strings.Join(names, " ") != tc.want {
+			t.Errorf("CellNames(%v) = %#v, want %q", tc.cells, names, tc.want)
+		}
+	}
+}

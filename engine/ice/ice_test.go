@@ -115,11 +115,7 @@ func TestFillInPreservesValue(t *testing.T) {
 }
 
 func names(b *hex.Board, s hex.Bitset) string {
-	var out []string
-	for p := s.First(); p != hex.NoCell; p = s.Next(p + 1) {
-		out = append(out, b.Geometry().CellName(p))
-	}
-	return strings.Join(out, " ")
+	return b.Geometry().FormatCells(s)
 }
 
 // TestInferiorMovesAreInferior checks by brute force that a move to an x-vulnerable

@@ -22,12 +22,14 @@ func TestAgainstBruteForce(t *testing.T) {
 		"vc":    {Connector: NewVCConnector(vc.DefaultConfig())},
 		"hs":    {Connector: vc.NewCompact()},
 		// DefaultConfig's settings: DFPN without the mover's own H-search
-		"hs-nomover": {Connector: vc.NewCompact(), NoMoverVC: true},
-		"hs-energy":  {Connector: vc.NewCompact(), NoMoverVC: true, Energy: true},
-		"dfs-plain":  {Algorithm: DFS, NoICE: true, NoInferior: true},
-		"dfs-full":   {Algorithm: DFS},
-		"dfs-hs":     {Algorithm: DFS, Connector: vc.NewCompact()},
-		"default":    DefaultConfig(),
+		"hs-nomover":  {Connector: vc.NewCompact(), NoMoverVC: true},
+		"hs-energy":   {Connector: vc.NewCompact(), NoMoverVC: true, Energy: true},
+		"dfs-plain":   {Algorithm: DFS, NoICE: true, NoInferior: true},
+		"dfs-full":    {Algorithm: DFS},
+		"dfs-hs":      {Algorithm: DFS, Connector: vc.NewCompact()},
+		"dfs-nomover": {Algorithm: DFS, Connector: vc.NewCompact(), NoMoverVC: true},
+		"dfs-energy":  {Algorithm: DFS, Connector: vc.NewCompact(), NoMoverVC: true, Energy: true},
+		"default":     DefaultConfig(),
 	}
 	count := map[int]int{3: 500, 4: 1500, 5: 250}
 	if testing.Short() {
@@ -107,14 +109,6 @@ func checkProof(t *testing.T, name string, b *hex.Board, r Result, memo map[uint
 		moverWins = brute.Wins(c, memo)
 	}
 	if moverWins != (r.Winner == to) {
-		t.Fatalf("%s: proof set %v is not a proof for %s\n%s", name, cellNames(b, r.Proof), r.Winner, b.Diagram())
+		t.Fatalf("%s: proof set %v is not a proof for %s\n%s", name, b.Geometry().CellNames(r.Proof), r.Winner, b.Diagram())
 	}
-}
-
-func cellNames(b *hex.Board, s hex.Bitset) []string {
-	var out []string
-	for p := s.First(); p != hex.NoCell; p = s.Next(p + 1) {
-		out = append(out, b.Geometry().CellName(p))
-	}
-	return out
 }

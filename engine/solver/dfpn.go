@@ -211,63 +211,15 @@ func (s *Solver) mid(ply int, thpn, thdn uint32) (uint32, uint32, hex.Bitset, he
 	return pn, dn, proof, best
 }
 
-// expand computes a fresh node's mustplay region and children; it reports a node
-// decided without search as solved, with its value and proof.
-func (s *Solver) expand(ply int, x, o hex.Color, e *pnEntry) (solved, win bool, proof hex.Bitset, best hex.Cell) {
-	b := s.b
+// expand evaluates a fresh node (the evaluation DFS shares) and, unless it is decided
+// without search, fills e with its mustplay region, children and loss proof.
+func (s *Solver) expand(ply int, x, o hex.Color, e *pnEntry) nodeEval {
 	s.stats.Expanded++
-	switch b.Winner() {
-	case x:
-		return true, true, proof, hex.NoCell
-	case o:
-		return true, false, proof, hex.NoCell
+	ev := s.evaluate(ply, x, o)
+	if !ev.solved {
+		*e = pnEntry{must: ev.must, kids: ev.cand, loss: ev.loss, best: hex.NoCell}
 	}
-	empty := b.EmptyCells()
-	if c := winInOne(b, x, &empty); c != hex.NoCell {
-		proof.Set(c)
-		return true, true, proof, c
-	}
-	cn := s.cfg.Connector
-	if cn != nil {
-		if car, ok := cn.WinningVC(b, o); ok {
-			return true, false, car.And(empty), hex.NoCell
-		}
-		if s.cfg.NoMoverVC {
-			// skip the mover's own build
-		} else if key, car, ok := cn.WinningSC(b, x); ok && empty.Has(key) {
-			return true, true, car.And(empty), key
-		} else if car, ok := cn.WinningVC(b, x); ok {
-			car = car.And(empty)
-			m := car.First()
-			if m == hex.NoCell {
-				m = empty.First()
-			}
-			car.Set(m)
-			return true, true, car, m
-		}
-	}
-	must := empty
-	var loss hex.Bitset
-	if t := winInOne(b, o, &empty); t != hex.NoCell {
-		must = hex.Bitset{}
-		must.Set(t)
-		loss.Set(t)
-	} else if cn != nil {
-		if m, pr, ok := cn.Mustplay(b, x); ok {
-			must = m.And(empty)
-			loss = pr.And(empty)
-		}
-	}
-	pb := &s.plies[ply]
-	for i := range pb.dom {
-		pb.dom[i] = hex.NoCell
-	}
-	cand := must
-	if !s.cfg.NoInferior && !s.cfg.NoICE && must.Count() > 1 {
-		cand = s.pruneInferior(b, x, must, pb)
-	}
-	*e = pnEntry{must: must, kids: cand, loss: loss, best: hex.NoCell}
-	return false, false, proof, hex.NoCell
+	return ev
 }
 
 // midNode is mid on the filled-in position; h0 is the key of the position as
@@ -277,22 +229,16 @@ func (s *Solver) midNode(ply int, x, o hex.Color, h0, hf, hrf uint64, have bool,
 	pb := &s.plies[ply]
 	e := &pb.entry
 	if !have {
-		solved, win, proof, best := s.expand(ply, x, o, e)
-		if solved {
-			if win {
-				return 0, pnInf, proof, best
+		if ev := s.expand(ply, x, o, e); ev.solved {
+			if ev.win {
+				return 0, pnInf, ev.proof, ev.best
 			}
-			return pnInf, 0, proof, hex.NoCell
+			return pnInf, 0, ev.proof, hex.NoCell
 		}
 	}
 	zx := s.zob[x]
 	n1 := hex.Cell(s.g.N - 1)
-	var moves []hex.Cell
-	if s.cfg.Energy {
-		moves = s.orderEnergy(b, x, e.kids, pb)
-	} else {
-		moves = s.order(b, x, e.kids, pb, false)
-	}
+	moves := s.orderMoves(b, x, e.kids, pb, false)
 	// children's values from the table; solved children are resolved at once
 	k := 0
 	for _, m := range moves {
@@ -303,9 +249,7 @@ func (s *Solver) midNode(ply int, x, o hex.Color, h0, hf, hrf uint64, have bool,
 		cp, cd, t := s.pnValues(ch, chr)
 		switch {
 		case cd == 0: // the child's mover loses: m wins
-			p := s.entryProof(t, ch)
-			p.Set(m)
-			return s.pnWin(ply, p, m)
+			return s.pnWin(ply, s.entryProof(t, ch), m)
 		case cp == 0: // m loses: prune to the refutation's proof
 			p := s.entryProof(t, ch)
 			e.kids.Clear(m)
@@ -379,7 +323,6 @@ func (s *Solver) midNode(ply int, x, o hex.Color, h0, hf, hrf uint64, have bool,
 		}
 		switch {
 		case cd == 0:
-			proof.Set(c1)
 			return s.pnWin(ply, proof, c1)
 		case cp == 0:
 			e.kids.Clear(c1)
@@ -391,29 +334,23 @@ func (s *Solver) midNode(ply int, x, o hex.Color, h0, hf, hrf uint64, have bool,
 	}
 }
 
-// pnWin finishes a node won by the move m with proof p (on the filled position).
+// pnWin finishes a node won by the move m, whose resulting position is proved by p.
 func (s *Solver) pnWin(ply int, p hex.Bitset, m hex.Cell) (uint32, uint32, hex.Bitset, hex.Cell) {
-	p = p.And(s.b.EmptyCells())
-	p = s.reduce(ply, p, s.b.ToMove().Opp())
-	return 0, pnInf, p, m
+	return 0, pnInf, s.winProof(ply, p, m), m
 }
 
 // pnLoss finishes a node where every child is refuted: the proof is the accumulated
-// refutations plus the dominators of the pruned inferior cells it meets.
+// refutations plus the dominators of the pruned inferior cells it meets (the pruning
+// is redone, since the node may have been entered again from the table).
 func (s *Solver) pnLoss(ply int, x hex.Color, e *pnEntry) (uint32, uint32, hex.Bitset, hex.Cell) {
-	b := s.b
 	pb := &s.plies[ply]
-	loss := e.loss
-	if !s.cfg.NoInferior && !s.cfg.NoICE && e.must.Count() > 1 {
-		for i := range pb.dom {
-			pb.dom[i] = hex.NoCell
-		}
-		pruned := s.stats.Pruned
-		s.pruneInferior(b, x, e.must, pb)
-		s.stats.Pruned = pruned
-		loss = pb.withDominators(loss)
+	for i := range pb.dom {
+		pb.dom[i] = hex.NoCell
 	}
-	loss = loss.And(b.EmptyCells())
-	loss = s.reduce(ply, loss, x)
-	return pnInf, 0, loss, hex.NoCell
+	if s.prunes() && e.must.Count() > 1 {
+		pruned := s.stats.Pruned
+		s.pruneInferior(s.b, x, e.must, pb)
+		s.stats.Pruned = pruned
+	}
+	return pnInf, 0, s.lossProof(ply, x, e.loss), hex.NoCell
 }

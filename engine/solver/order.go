@@ -100,13 +100,24 @@ func (s *Solver) order(b *hex.Board, x hex.Color, cand hex.Bitset, pb *plyBuf, l
 	return moves
 }
 
-// orderEnergy returns the cells of cand sorted by circuit energy, largest first: the
-// share of each colour's circuit power (Anshelevich's two-colour resistance circuits,
-// engine/circuit, without virtual connections) dissipated at the cell, summed over
-// both colours. Cells with equal energy keep the two-way distance order. It falls
-// back to order when a circuit cannot be solved.
-func (s *Solver) orderEnergy(b *hex.Board, x hex.Color, cand hex.Bitset, pb *plyBuf) []hex.Cell {
-	moves := s.order(b, x, cand, pb, false)
+// orderMoves returns the cells of cand in the order a node searches them: by circuit
+// energy when Config.Energy is set (orderEnergy), else by the two-way distance score
+// (order); with look, the lookahead key in pb.primary comes first in both.
+func (s *Solver) orderMoves(b *hex.Board, x hex.Color, cand hex.Bitset, pb *plyBuf, look bool) []hex.Cell {
+	if s.cfg.Energy {
+		return s.orderEnergy(b, x, cand, pb, look)
+	}
+	return s.order(b, x, cand, pb, look)
+}
+
+// orderEnergy returns the cells of cand sorted by the lookahead key (when look is
+// set), then by circuit energy, largest first: the share of each colour's circuit
+// power (Anshelevich's two-colour resistance circuits, engine/circuit, without virtual
+// connections) dissipated at the cell, summed over both colours. Cells with equal keys
+// keep the two-way distance order. It falls back to order when a circuit cannot be
+// solved.
+func (s *Solver) orderEnergy(b *hex.Board, x hex.Color, cand hex.Bitset, pb *plyBuf, look bool) []hex.Cell {
+	moves := s.order(b, x, cand, pb, look)
 	if len(moves) <= 1 {
 		return moves
 	}
@@ -128,11 +139,18 @@ func (s *Solver) orderEnergy(b *hex.Board, x hex.Color, cand hex.Bitset, pb *ply
 			pb.energy[m] += s.circ.CellEnergy(m)
 		}
 	}
-	// stable insertion sort, largest energy first
+	// before reports whether cell a goes before cell c
+	before := func(a, c hex.Cell) bool {
+		if look && pb.primary[a] != pb.primary[c] {
+			return pb.primary[a] < pb.primary[c]
+		}
+		return pb.energy[a] > pb.energy[c]
+	}
+	// stable insertion sort
 	for i := 1; i < len(moves); i++ {
 		m := moves[i]
 		j := i
-		for j > 0 && pb.energy[moves[j-1]] < pb.energy[m] {
+		for j > 0 && before(m, moves[j-1]) {
 			moves[j] = moves[j-1]
 			j--
 		}

@@ -70,32 +70,61 @@ type Connector interface {
 
 // Config holds the solver's parameters. The zero value is usable: DFPN, no limits, ICE
 // and inferior-cell pruning on, a 2^18-entry transposition table (2^20 for DFS), no
-// Connector.
+// Connector. Every field applies to both algorithms except NoLookahead (DFS only:
+// DFPN has no lookahead), which Validate rejects for DFPN.
 type Config struct {
-	MaxNodes   int64         // stop after this many nodes (0: no limit)
-	Timeout    time.Duration // stop after this long (0: no limit)
-	TTBits     int           // log2 of transposition table entries (0: 20 for DFS, 18 for DFPN; max 26)
-	NoICE      bool          // disable fill-in of dead and captured cells
-	NoInferior bool          // disable vulnerable and capture-dominated pruning
+	MaxNodes int64         // stop after this many nodes (0: no limit; not negative)
+	Timeout  time.Duration // stop after this long (0: no limit; not negative)
+	// TTBits is log2 of the transposition table entries (0: 20 for DFS, 18 for DFPN;
+	// at most 26; no effect with NoTT).
+	TTBits int
+	NoICE  bool // disable fill-in of dead and captured cells (and with it NoInferior and NoReduce)
+	// NoInferior disables vulnerable and capture-dominated pruning.
+	NoInferior bool
 	// NoDominated disables capture-dominated pruning only (vulnerable cells are still
 	// pruned): the analysis costs more time than the nodes it saves on 7x7.
 	NoDominated bool
 	NoTT        bool // disable the transposition table
 	NoReduce    bool // disable proof-set reduction (section 5 of the paper)
-	// NoLookahead (DFS) disables the 1-ply Connector lookahead (a move after which the mover
-	// has a winning VC wins at once; the other moves are ordered by the size of the
-	// opponent's mustplay after them).
+	// NoLookahead (DFS only) disables the 1-ply Connector lookahead (a move after
+	// which the mover has a winning VC wins at once; the other moves are ordered by
+	// the size of the opponent's mustplay after them). DFPN orders moves by proof
+	// numbers and has no lookahead: Validate rejects NoLookahead with DFPN.
 	NoLookahead bool
 	Connector   Connector // optional virtual-connection oracle
 	// Algorithm is the search algorithm (zero value: DFPN).
 	Algorithm Algorithm
-	// NoMoverVC (DFPN) skips the side to move's own H-search at a node (its
-	// winning SCs are then found one ply later).
+	// NoMoverVC skips the side to move's own winning SC and VC tests at a node (its
+	// winning SCs are then found one ply later); the opponent's connections and
+	// the mustplay are still built.
 	NoMoverVC bool
-	// Energy (DFPN) orders a node's children by circuit energy (engine/circuit, both
-	// colours) instead of the two-way distance score; the order breaks ties between
-	// children of equal proof and disproof numbers.
+	// Energy orders a node's children by circuit energy (engine/circuit, both
+	// colours) instead of the two-way distance score (DFPN: the order breaks ties
+	// between children of equal proof and disproof numbers; DFS: it comes after the
+	// lookahead key).
 	Energy bool
+}
+
+// maxTTBits is the largest Config.TTBits.
+const maxTTBits = 26
+
+// Validate reports a configuration the solver cannot honour: an unknown algorithm, a
+// negative limit, TTBits outside 0..26, or a field the chosen algorithm has no use
+// for. The error wraps ErrBadConfig and names the field.
+func (c Config) Validate() error {
+	switch {
+	case c.Algorithm != DFPN && c.Algorithm != DFS:
+		return fmt.Errorf("%w: unknown algorithm %d", ErrBadConfig, c.Algorithm)
+	case c.MaxNodes < 0:
+		return fmt.Errorf("%w: MaxNodes is negative (%d)", ErrBadConfig, c.MaxNodes)
+	case c.Timeout < 0:
+		return fmt.Errorf("%w: Timeout is negative (%v)", ErrBadConfig, c.Timeout)
+	case c.TTBits < 0 || c.TTBits > maxTTBits:
+		return fmt.Errorf("%w: TTBits must be 0..%d, got %d", ErrBadConfig, maxTTBits, c.TTBits)
+	case c.NoLookahead && c.Algorithm == DFPN:
+		return fmt.Errorf("%w: NoLookahead is a DFS setting (DFPN has no lookahead)", ErrBadConfig)
+	}
+	return nil
 }
 
 // Stats are counters of one Solve call.
@@ -167,27 +196,26 @@ type plyBuf struct {
 	energy  []float64
 }
 
-// New returns a solver with configuration cfg.
+// New returns a solver with configuration cfg. An invalid configuration (see
+// Config.Validate) gets no tables: Solve returns the validation error.
 func New(cfg Config) *Solver {
+	s := &Solver{cfg: cfg, an: ice.NewAnalyzer()}
+	if cfg.NoTT || cfg.Validate() != nil {
+		return s
+	}
 	bitsN := cfg.TTBits
-	if bitsN <= 0 {
+	if bitsN == 0 {
 		bitsN = 20
 		if cfg.Algorithm == DFPN {
 			bitsN = 18
 		}
 	}
-	if bitsN > 26 {
-		bitsN = 26
-	}
-	s := &Solver{cfg: cfg, an: ice.NewAnalyzer()}
-	if !cfg.NoTT {
-		if cfg.Algorithm == DFPN {
-			s.pn = make([]pnEntry, 1<<bitsN)
-			s.pnMask = 1<<bitsN - 1
-		} else {
-			s.tt = make([]ttEntry, 1<<bitsN)
-			s.mask = 1<<bitsN - 1
-		}
+	if cfg.Algorithm == DFPN {
+		s.pn = make([]pnEntry, 1<<bitsN)
+		s.pnMask = 1<<bitsN - 1
+	} else {
+		s.tt = make([]ttEntry, 1<<bitsN)
+		s.mask = 1<<bitsN - 1
 	}
 	return s
 }
@@ -298,6 +326,9 @@ func (s *Solver) store(h uint64, win bool, proof hex.Bitset, best hex.Cell) {
 func (s *Solver) Solve(ctx context.Context, b *hex.Board) (Result, error) {
 	start := time.Now()
 	res := Result{ToMove: b.ToMove(), Move: hex.NoCell}
+	if err := s.cfg.Validate(); err != nil {
+		return res, err
+	}
 	if b.ToMove() != hex.Black && b.ToMove() != hex.White {
 		return res, fmt.Errorf("%w: no side to move", ErrBadPosition)
 	}
@@ -320,14 +351,10 @@ func (s *Solver) Solve(ctx context.Context, b *hex.Board) (Result, error) {
 	var win bool
 	var proof hex.Bitset
 	var best hex.Cell
-	switch s.cfg.Algorithm {
-	case DFPN:
-		win, proof, best = s.solveDFPN()
-	case DFS:
+	if s.cfg.Algorithm == DFS {
 		win, proof, best = s.solve(0)
-	default:
-		s.b = nil
-		return res, fmt.Errorf("%w: unknown algorithm %d", ErrBadConfig, s.cfg.Algorithm)
+	} else {
+		win, proof, best = s.solveDFPN()
 	}
 	s.stats.Elapsed = time.Since(start)
 	res.Stats = s.stats
@@ -361,32 +388,6 @@ func (s *Solver) checkLimits() {
 	if s.ctx != nil && s.ctx.Err() != nil {
 		s.aborted = true
 	}
-}
-
-// winInOne returns an empty cell where colour c connects its edges at once, or NoCell.
-func winInOne(b *hex.Board, c hex.Color, empty *hex.Bitset) hex.Cell {
-	e1, e2 := hex.EdgesOf(c)
-	r1, r2 := b.Find(e1), b.Find(e2)
-	g := b.Geometry()
-	// only cells touching the group of e1 can win at once
-	for p := empty.First(); p != hex.NoCell; p = empty.Next(p + 1) {
-		t1, t2 := false, false
-		for _, q := range g.Neighbours(p) {
-			if b.At(q) != c {
-				continue
-			}
-			r := b.Find(q)
-			if r == r1 {
-				t1 = true
-			} else if r == r2 {
-				t2 = true
-			}
-		}
-		if t1 && t2 {
-			return p
-		}
-	}
-	return hex.NoCell
 }
 
 // solve returns whether the side to move wins, the proof set (empty cells of the
@@ -426,67 +427,21 @@ func (s *Solver) solve(ply int) (bool, hex.Bitset, hex.Cell) {
 func (s *Solver) node(ply int, x, o hex.Color) (bool, hex.Bitset, hex.Cell) {
 	var none hex.Bitset
 	b := s.b
-	switch b.Winner() {
-	case x:
-		return true, none, hex.NoCell
-	case o:
-		return false, none, hex.NoCell
+	if w := b.Winner(); w != hex.Empty {
+		return w == x, none, hex.NoCell
 	}
 	h, hr := s.hashes(b)
 	if win, proof, best, ok := s.probe(h, hr); ok {
 		s.stats.TTHits++
 		return win, proof, best
 	}
-	empty := b.EmptyCells()
-	if c := winInOne(b, x, &empty); c != hex.NoCell {
-		var p hex.Bitset
-		p.Set(c)
-		s.store(h, true, p, c)
-		return true, p, c
-	}
-	if cn := s.cfg.Connector; cn != nil {
-		if car, ok := cn.WinningVC(b, o); ok {
-			car = car.And(empty)
-			s.store(h, false, car, hex.NoCell)
-			return false, car, hex.NoCell
-		}
-		if key, car, ok := cn.WinningSC(b, x); ok && empty.Has(key) {
-			car = car.And(empty)
-			s.store(h, true, car, key)
-			return true, car, key
-		}
-		if car, ok := cn.WinningVC(b, x); ok {
-			car = car.And(empty)
-			m := car.First()
-			if m == hex.NoCell {
-				m = empty.First()
-			}
-			car.Set(m)
-			s.store(h, true, car, m)
-			return true, car, m
-		}
+	ev := s.evaluate(ply, x, o)
+	if ev.solved {
+		s.store(h, ev.win, ev.proof, ev.best)
+		return ev.win, ev.proof, ev.best
 	}
 	pb := &s.plies[ply]
-	must := empty
-	var loss hex.Bitset // the opponent's proof, accumulated over refuted moves
-	if t := winInOne(b, o, &empty); t != hex.NoCell {
-		must = hex.Bitset{}
-		must.Set(t)
-		loss.Set(t)
-	} else if cn := s.cfg.Connector; cn != nil {
-		if m, pr, ok := cn.Mustplay(b, x); ok {
-			must = m.And(empty)
-			loss = pr.And(empty)
-		}
-	}
-	// inferior cells of the side to move
-	for i := range pb.dom {
-		pb.dom[i] = hex.NoCell
-	}
-	cand := must
-	if !s.cfg.NoInferior && !s.cfg.NoICE && must.Count() > 1 {
-		cand = s.pruneInferior(b, x, must, pb)
-	}
+	must, cand, loss := ev.must, ev.cand, ev.loss
 	// 1-ply lookahead with the connector
 	look := false
 	if cn := s.cfg.Connector; cn != nil && !s.cfg.NoLookahead && cand.Count() > 1 {
@@ -495,9 +450,7 @@ func (s *Solver) node(ply int, x, o hex.Color) (bool, hex.Bitset, hex.Cell) {
 			b.PlayStone(x, m)
 			if car, ok := cn.WinningVC(b, x); ok {
 				b.Undo()
-				car = car.And(empty)
-				car.Set(m)
-				car = s.reduce(ply, car, o)
+				car = s.winProof(ply, car, m)
 				s.store(h, true, car, m)
 				return true, car, m
 			}
@@ -506,9 +459,7 @@ func (s *Solver) node(ply int, x, o hex.Color) (bool, hex.Bitset, hex.Cell) {
 				if mp.IsEmpty() {
 					// no reply meets every SC of the mover: it connects next move
 					b.Undo()
-					pr = pr.And(empty)
-					pr.Set(m)
-					pr = s.reduce(ply, pr, o)
+					pr = s.winProof(ply, pr, m)
 					s.store(h, true, pr, m)
 					return true, pr, m
 				}
@@ -518,9 +469,7 @@ func (s *Solver) node(ply int, x, o hex.Color) (bool, hex.Bitset, hex.Cell) {
 			pb.primary[m] = score
 		}
 	}
-	// order
-	moves := s.order(b, x, cand, pb, look)
-	for _, m := range moves {
+	for _, m := range s.orderMoves(b, x, cand, pb, look) {
 		if !must.Has(m) {
 			continue
 		}
@@ -531,8 +480,7 @@ func (s *Solver) node(ply int, x, o hex.Color) (bool, hex.Bitset, hex.Cell) {
 			return false, none, hex.NoCell
 		}
 		if !cwin {
-			cp.Set(m)
-			cp = s.reduce(ply, cp, o)
+			cp = s.winProof(ply, cp, m)
 			s.store(h, true, cp, m)
 			return true, cp, m
 		}
@@ -540,97 +488,7 @@ func (s *Solver) node(ply int, x, o hex.Color) (bool, hex.Bitset, hex.Cell) {
 		loss = loss.Or(cp)
 	}
 	// x loses: the proof must keep every pruned inferior cell's dominator empty
-	loss = pb.withDominators(loss)
-	loss = loss.And(empty)
-	loss = s.reduce(ply, loss, x)
+	loss = s.lossProof(ply, x, loss)
 	s.store(h, false, loss, hex.NoCell)
 	return false, loss, hex.NoCell
-}
-
-// pruneInferior removes from must the x-vulnerable and x-capture-dominated cells whose
-// dominator stays a candidate (so no cycle of dominations prunes every move), and
-// records each pruned cell's dominator in pb.dom.
-func (s *Solver) pruneInferior(b *hex.Board, x hex.Color, must hex.Bitset, pb *plyBuf) hex.Bitset {
-	for i := range pb.part {
-		pb.part[i] = hex.NoCell
-	}
-	cand := must
-	vul := s.an.VulnerableIn(b, x, must, pb.dom)
-	for c := vul.First(); c != hex.NoCell; c = vul.Next(c + 1) {
-		if !cand.Has(c) {
-			pb.dom[c] = hex.NoCell
-			continue
-		}
-		k := pb.dom[c]
-		if cand.Has(k) {
-			cand.Clear(c)
-			s.stats.Pruned++
-		} else {
-			pb.dom[c] = hex.NoCell
-		}
-	}
-	if s.cfg.NoDominated {
-		return cand
-	}
-	cd := s.an.CaptureDominatedIn(b, x, must, pb.dom2, pb.part)
-	for c := cd.First(); c != hex.NoCell; c = cd.Next(c + 1) {
-		d := pb.dom2[c]
-		if !cand.Has(c) || pb.dom[c] != hex.NoCell || !cand.Has(d) {
-			pb.part[c] = hex.NoCell
-			continue
-		}
-		cand.Clear(c)
-		pb.dom[c] = d
-		s.stats.Pruned++
-	}
-	return cand
-}
-
-// reduce shrinks a proof set of the current position (proof-set reduction, section 5):
-// every empty cell outside it is given to the loser, then cells that inferior cell
-// analysis finds dead or loser-captured leave the proof.
-func (s *Solver) reduce(ply int, proof hex.Bitset, loser hex.Color) hex.Bitset {
-	if s.cfg.NoReduce || s.cfg.NoICE {
-		return proof
-	}
-	b := s.b
-	to := b.ToMove()
-	out := b.EmptyCells().AndNot(proof)
-	n := 0
-	for p := out.First(); p != hex.NoCell; p = out.Next(p + 1) {
-		b.PlayStone(loser, p)
-		n++
-	}
-	b.SetToMove(to)
-	var r ice.Result
-	s.an.FillInFor(b, loser, &r)
-	r.Undo(b)
-	for i := 0; i < n; i++ {
-		b.Undo()
-	}
-	b.SetToMove(to)
-	return proof.AndNot(r.Dead).AndNot(r.Captured[loser])
-}
-
-// withDominators closes a loser's proof over the inferior-cell pruning of this ply: for
-// every pruned cell in the proof, its dominator (killer) and, if any, the partner cell
-// the domination needs empty are added, since the pruning relied on them. Repeated
-// until nothing is added.
-func (pb *plyBuf) withDominators(loss hex.Bitset) hex.Bitset {
-	for changed := true; changed; {
-		changed = false
-		for c := loss.First(); c != hex.NoCell; c = loss.Next(c + 1) {
-			if d := pb.dom[c]; d != hex.NoCell {
-				before := loss
-				loss.Set(d)
-				if p := pb.part[c]; p != hex.NoCell {
-					loss.Set(p)
-				}
-				if before != loss {
-					changed = true
-				}
-			}
-		}
-	}
-	return loss
 }

@@ -58,6 +58,9 @@ func hEdge() Config {
 	return c
 }
 
+// HEdgeConfig is hEdge for the external test package (measure_test.go).
+var HEdgeConfig = hEdge
+
 func benchBuild(b *testing.B, size int, cfg Config) {
 	boards, err := BenchPositions(size)
 	if err != nil {
@@ -87,56 +90,3 @@ func BenchmarkH8(b *testing.B) { benchBuild(b, 8, DefaultConfig()) }
 
 // BenchmarkXH8 is BenchmarkH8 with XH-search.
 func BenchmarkXH8(b *testing.B) { benchBuild(b, 8, XHConfig()) }
-
-// benzeneLists is DefaultConfig with Benzene's list sizes (25 VCs and 50 SCs per pair;
-// Benzene's are soft limits), for comparing with Benzene's build times.
-func benzeneLists() Config {
-	c := DefaultConfig()
-	c.MaxFull, c.MaxSemi = 25, 50
-	return c
-}
-
-// TestMeasure prints the benchmark statistics (thread CPU time, minimum of 3 builds
-// per position, both colours) when HEXLEARN_VC_MEASURE=1; the numbers are in
-// the README.
-func TestMeasure(t *testing.T) {
-	if os.Getenv("HEXLEARN_VC_MEASURE") != "1" {
-		t.Skip("set HEXLEARN_VC_MEASURE=1")
-	}
-	for _, size := range []int{8, 11} {
-		boards, err := BenchPositions(size)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range []struct {
-			name string
-			cfg  Config
-		}{{"H", DefaultConfig()}, {"H+edge", hEdge()}, {"XH", XHConfig()}, {"H M=20", AnshelevichConfig()}, {"H 25/50", benzeneLists()}} {
-			st, err := Measure(boards, c.cfg, true, 3)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Logf("%dx%d %-6s %v", size, size, c.name, st)
-		}
-	}
-}
-
-// TestMeasurePlay prints Play-versus-Build statistics along random games on 8x8 and
-// 11x11 when HEXLEARN_VC_MEASURE=1.
-func TestMeasurePlay(t *testing.T) {
-	if os.Getenv("HEXLEARN_VC_MEASURE") != "1" {
-		t.Skip("set HEXLEARN_VC_MEASURE=1")
-	}
-	for _, size := range []int{8, 11} {
-		for _, c := range []struct {
-			name string
-			cfg  Config
-		}{{"H", DefaultConfig()}, {"H+edge", hEdge()}, {"H M=20", AnshelevichConfig()}} {
-			st, err := MeasurePlay(size, 10, c.cfg, 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Logf("%dx%d %-6s %v", size, size, c.name, st)
-		}
-	}
-}

@@ -59,20 +59,17 @@ type proofOracle struct {
 // carrier (see newOracle).
 func newProofOracle(board *hex.Board, c hex.Color, x, y hex.Cell, carrier hex.Bitset) *proofOracle {
 	o := newOracle(board, c, x, y, carrier)
-	if o.n > 63 {
-		panic("proofOracle: carrier too large")
-	}
-	return &proofOracle{oracle: o, all: uint64(1)<<o.n - 1, memo: map[proofKey]proofVal{}}
+	return &proofOracle{oracle: o, all: uint64(1)<<o.N() - 1, memo: map[proofKey]proofVal{}}
 }
 
 // solve returns whether the colour connects with stones own and opp on the carrier and
 // ownMove to move, and the proof set of the winner.
 func (o *proofOracle) solve(own, opp uint64, ownMove bool) (bool, uint64) {
-	if o.connected(own) {
+	if o.Connected(own) {
 		return true, 0
 	}
 	free := o.all &^ (own | opp)
-	if free == 0 || !o.connected(own|free) {
+	if free == 0 || !o.Connected(own|free) {
 		return false, 0
 	}
 	k := proofKey{own, opp, ownMove}
@@ -84,7 +81,7 @@ func (o *proofOracle) solve(own, opp uint64, ownMove bool) (bool, uint64) {
 	var threats uint64
 	for f := free; f != 0; f &= f - 1 {
 		c := f & -f
-		if !o.connected(own | c) {
+		if !o.Connected(own | c) {
 			continue
 		}
 		threats |= c

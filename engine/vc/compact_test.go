@@ -54,13 +54,7 @@ B . .
 		}
 		if tc.mustFor != "" {
 			must, _, ok := h.Mustplay(b, tc.c.Opp())
-			got := ""
-			for p := must.First(); p != hex.NoCell; p = must.Next(p + 1) {
-				if got != "" {
-					got += " "
-				}
-				got += b.Geometry().CellName(p)
-			}
+			got := b.Geometry().FormatCells(must)
 			if !ok || got != tc.mustFor {
 				t.Errorf("%s: mustplay %q (ok %v), want %q", tc.name, got, ok, tc.mustFor)
 			}

@@ -11,6 +11,10 @@ import (
 // stone at the given cell.
 var ErrPlay = errors.New("vc: board is not the built position plus the stone played")
 
+// Rebuilds returns how many Play calls so far rebuilt from scratch instead of
+// updating incrementally (see Play).
+func (b *Builder) Rebuilds() int { return b.rebuilds }
+
 // Play updates the connections of the colour built after a stone (of either colour) was
 // played at p: board must be the position of the last Build or Play with exactly one
 // more stone, at p. The Builder keeps its lists across moves, as Hexy does, and updates

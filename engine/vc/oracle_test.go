@@ -1,156 +1,35 @@
 package vc
 
 import (
-	"math/bits"
 	"math/rand/v2"
 	"os"
 	"testing"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/internal/brute"
 )
 
-// oracle decides connections by brute-force game-tree search restricted to a carrier:
-// the colour's stones and edges stay, both endpoints count as the colour's stones,
-// every empty cell outside the carrier is unavailable. Nodes 0..n-1 are the carrier
-// cells, the others the fixed groups of own stones (endpoints and edges included).
-type oracle struct {
-	n     int
-	adj   []uint64 // adjacency masks over nodes
-	fixed uint64   // mask of fixed group nodes
-	xn    int      // node of x
-	yn    int      // node of y
-	memo  map[uint64]bool
-}
+// oracle decides connections by brute-force game-tree search restricted to a carrier
+// (internal/brute's Carrier game): the colour's stones and edges stay, both endpoints
+// count as the colour's stones, every empty cell outside the carrier is unavailable.
+type oracle struct{ *brute.Carrier }
 
 func newOracle(board *hex.Board, c hex.Color, x, y hex.Cell, carrier hex.Bitset) *oracle {
-	g := board.Geometry()
 	own := board.Stones(c)
 	ea, eb := hex.EdgesOf(c)
 	own.Set(ea)
 	own.Set(eb)
-	own.Set(x)
-	own.Set(y)
-	cells := carrier.AppendCells(nil)
-	o := &oracle{n: len(cells), memo: map[uint64]bool{}}
-	var comps []hex.Bitset
-	var seen hex.Bitset
-	for p := own.First(); p != hex.NoCell; p = own.Next(p + 1) {
-		if seen.Has(p) {
-			continue
-		}
-		var comp, frontier hex.Bitset
-		comp.Set(p)
-		frontier.Set(p)
-		for !frontier.IsEmpty() {
-			var next hex.Bitset
-			for q := frontier.First(); q != hex.NoCell; q = frontier.Next(q + 1) {
-				next = next.Or(*g.NeighbourSet(q))
-			}
-			next = next.And(own).AndNot(comp)
-			comp = comp.Or(next)
-			frontier = next
-		}
-		seen = seen.Or(comp)
-		comps = append(comps, comp)
+	cg, err := brute.NewCarrier(board.Geometry(), own, x, y, carrier)
+	if err != nil {
+		panic(err) // the tests keep carriers small
 	}
-	total := len(cells) + len(comps)
-	if total > 64 {
-		panic("oracle: too many nodes")
-	}
-	o.adj = make([]uint64, total)
-	nb := func(p hex.Cell) hex.Bitset { return *g.NeighbourSet(p) }
-	for i, a := range cells {
-		na := nb(a)
-		for j, b := range cells {
-			if i != j && na.Has(b) {
-				o.adj[i] |= 1 << j
-			}
-		}
-		for k, comp := range comps {
-			if na.Intersects(&comp) {
-				o.adj[i] |= 1 << (len(cells) + k)
-				o.adj[len(cells)+k] |= 1 << i
-			}
-		}
-	}
-	for k, comp := range comps {
-		o.fixed |= 1 << (len(cells) + k)
-		if comp.Has(x) {
-			o.xn = len(cells) + k
-		}
-		if comp.Has(y) {
-			o.yn = len(cells) + k
-		}
-	}
-	return o
-}
-
-// connected reports whether x and y are joined through own groups plus the carrier
-// cells in mask bm.
-func (o *oracle) connected(bm uint64) bool {
-	if o.xn == o.yn {
-		return true
-	}
-	allowed := o.fixed | bm
-	reach := uint64(1) << o.xn
-	for {
-		next := reach
-		for r := reach; r != 0; r &= r - 1 {
-			next |= o.adj[bits.TrailingZeros64(r)]
-		}
-		next &= allowed
-		if next&(1<<o.yn) != 0 {
-			return true
-		}
-		if next == reach {
-			return false
-		}
-		reach = next
-	}
-}
-
-// win reports whether the colour connects with the given masks, toMove = own (true)
-// or opponent (false).
-func (o *oracle) win(bm, wm uint32, ownMove bool) bool {
-	if o.connected(uint64(bm)) {
-		return true
-	}
-	all := uint32(1)<<o.n - 1
-	free := all &^ (bm | wm)
-	if free == 0 || !o.connected(uint64(bm|free)) {
-		return false
-	}
-	key := uint64(bm) | uint64(wm)<<24
-	if ownMove {
-		key |= 1 << 60
-	}
-	if v, ok := o.memo[key]; ok {
-		return v
-	}
-	res := !ownMove
-	for i := 0; i < o.n; i++ {
-		m := uint32(1) << i
-		if free&m == 0 {
-			continue
-		}
-		if ownMove {
-			if o.win(bm|m, wm, false) {
-				res = true
-				break
-			}
-		} else if !o.win(bm, wm|m, true) {
-			res = false
-			break
-		}
-	}
-	o.memo[key] = res
-	return res
+	return &oracle{cg}
 }
 
 // isVC reports whether (x, carrier, y) is a second-player connection.
 func isVC(board *hex.Board, c hex.Color, x, y hex.Cell, carrier hex.Bitset) bool {
 	o := newOracle(board, c, x, y, carrier)
-	return o.win(0, 0, false)
+	return o.Wins(0, 0, false)
 }
 
 // isSC reports whether (x, carrier, y) is a first-player connection starting at key.
@@ -163,7 +42,7 @@ func isSC(board *hex.Board, c hex.Color, x, y hex.Cell, carrier hex.Bitset, key 
 	for p := carrier.First(); p != key; p = carrier.Next(p + 1) {
 		i++
 	}
-	return o.win(1<<i, 0, false)
+	return o.Wins(1<<i, 0, false)
 }
 
 // randomPosition plays n random stones of each colour alternately (no winner check).
@@ -236,11 +115,10 @@ func checkSound(t *testing.T, r *rand.Rand, board *hex.Board, c hex.Color, bl *B
 }
 
 func cellList(g *hex.Geometry, s hex.Bitset) string {
-	out := ""
-	for p := s.First(); p != hex.NoCell; p = s.Next(p + 1) {
-		out += g.CellName(p) + " "
+	if s.IsEmpty() {
+		return "[ ]"
 	}
-	return "[ " + out + "]"
+	return "[ " + g.FormatCells(s) + " ]"
 }
 
 // TestSoundnessOracle checks every VC and SC found on random small positions by

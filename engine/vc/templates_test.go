@@ -187,7 +187,7 @@ func TestMustplay(t *testing.T) {
 		c := b.Clone()
 		c.PlayStone(hex.White, p)
 		o := newOracle(c, hex.Black, hex.North, hex.South, c.EmptyCells())
-		if !o.win(0, 0, true) {
+		if !o.Wins(0, 0, true) {
 			t.Errorf("white %s outside mustplay does not lose", b.Geometry().CellName(p))
 		}
 	}

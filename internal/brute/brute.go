@@ -1,6 +1,8 @@
-// Package brute is the plain game-tree oracle that hexlearn's clever algorithms are
-// tested against (docs/testing.md, "Oracles"): exhaustive minimax with a memo, no pruning
-// and no Hex knowledge beyond the rules. It is for small boards in tests.
+// Package brute holds the plain game-tree oracles that hexlearn's clever algorithms are
+// tested against (docs/testing.md, "Oracles"): exhaustive minimax with a memo, no
+// pruning and no Hex knowledge beyond the rules. Wins and MoverWins solve whole (small)
+// boards for the ice and solver tests; Carrier is the connection game restricted to a
+// carrier, the oracle of the vc tests and of engine/patterns' Verify.
 package brute
 
 import (

@@ -1,0 +1,96 @@
+package brute
+
+import (
+	"errors"
+	"math/rand"
+	"testing"
+
+	"github.com/hexlearn/hexlearn/engine/hex"
+)
+
+func TestCarrierKnown(t *testing.T) {
+	b := hex.MustBoard(5, 5)
+	g := b.Geometry()
+	cell := func(s string) hex.Cell {
+		c, err := g.ParseCell(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	set := func(names ...string) hex.Bitset {
+		var s hex.Bitset
+		for _, n := range names {
+			s.Set(cell(n))
+		}
+		return s
+	}
+	tests := []struct {
+		name    string
+		x, y    string
+		carrier hex.Bitset
+		vc, sc  bool // second-player (opponent first) and first-player connection
+	}{
+		{"adjacent", "c3", "d3", hex.Bitset{}, true, true},
+		{"bridge", "c3", "d4", set("d3", "c4"), true, true},
+		{"one cell between", "b3", "d3", set("c3"), false, true},
+		{"half a bridge", "c3", "d4", set("d3"), false, true},
+		{"no carrier", "b3", "d3", hex.Bitset{}, false, false},
+	}
+	for _, tc := range tests {
+		var own hex.Bitset // no stones: x and y only (and Black's edges, far away)
+		own.Set(hex.North)
+		own.Set(hex.South)
+		c, err := NewCarrier(g, own, cell(tc.x), cell(tc.y), tc.carrier)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.N() != tc.carrier.Count() {
+			t.Errorf("%s: N %d, want %d", tc.name, c.N(), tc.carrier.Count())
+		}
+		if got := c.Wins(0, 0, false); got != tc.vc {
+			t.Errorf("%s: VC %v, want %v", tc.name, got, tc.vc)
+		}
+		if got := c.Wins(0, 0, true); got != tc.sc {
+			t.Errorf("%s: SC %v, want %v", tc.name, got, tc.sc)
+		}
+	}
+	var big hex.Bitset
+	for p := hex.Cell(0); p < 33; p++ {
+		big.Set(p)
+	}
+	if _, err := NewCarrier(hex.MustGeometry(6, 6), hex.Bitset{}, 34, 35, big); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("33 carrier cells: err %v, want ErrTooLarge", err)
+	}
+}
+
+// TestCarrierAgainstWins plays the whole board as a carrier game (Black joining North
+// and South on every empty cell) and checks it against Wins: exactly one colour wins
+// a game of Hex.
+func TestCarrierAgainstWins(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	memo := map[int]map[uint64]bool{3: {}, 4: {}}
+	for i := 0; i < 300; i++ {
+		n := 3 + rng.Intn(2)
+		k := rng.Intn(n*n - 1)
+		if n == 4 {
+			k = 5 + rng.Intn(10)
+		}
+		b := RandomPosition(rng, n, k)
+		if rng.Intn(2) == 0 {
+			b.SetToMove(b.ToMove().Opp())
+		}
+		own := b.Stones(hex.Black)
+		own.Set(hex.North)
+		own.Set(hex.South)
+		c, err := NewCarrier(b.Geometry(), own, hex.North, hex.South, b.EmptyCells())
+		if err != nil {
+			t.Fatal(err)
+		}
+		blackWins := c.Wins(0, 0, b.ToMove() == hex.Black)
+		want := Wins(b, memo[n]) == (b.ToMove() == hex.Black)
+		if blackWins != want {
+			t.Fatalf("carrier game: Black wins %v, Wins says %v\n%s", blackWins, want, b.Diagram())
+		}
+	}
+}
