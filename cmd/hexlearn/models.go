@@ -1,0 +1,124 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hexlearn/hexlearn/pipeline"
+	"github.com/hexlearn/hexlearn/player"
+)
+
+func init() {
+	c := &command{
+		name:    "models",
+		summary: "list the built-in models, or regenerate them from nothing",
+		usage: `hexlearn models list
+hexlearn models build --out DIR [--work DIR] [--sizes 5,6,...] [--seed S] [--workers W]
+
+list prints the models built into the binary (one per board size, 5x5 to 11x11) with
+their structure and provenance. build regenerates them from nothing: for every size a
+self-play corpus of the exact player (kept under --work) and a value network trained
+on its open positions, written to DIR/NxN.model. To update the binary's models run it
+from the repository root with --out player/models and rebuild; the same seed gives the
+same files.`,
+	}
+	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+		if len(args) == 0 {
+			return usageErr("want a subcommand: list or build")
+		}
+		switch args[0] {
+		case "list":
+			if len(args) > 1 {
+				return usageErr("list takes no arguments")
+			}
+			return modelsList(stdout)
+		case "build":
+		case "-h", "--help", "-help":
+			fmt.Fprintln(stdout, c.usage)
+			return nil
+		default:
+			return usageErr("unknown subcommand %q (want list or build)", args[0])
+		}
+		fs := newFlags(c, stderr)
+		out := fs.String("out", "", "directory for the NxN.model files (required; player/models updates the binary's)")
+		work := fs.String("work", "hexlearn-models-work", "directory for the self-play corpora")
+		sizes := fs.String("sizes", "5,6,7,8,9,10,11", "board sizes to build (comma-separated, 5..11)")
+		seed := fs.Uint64("seed", 1, "seed of the corpora and the training")
+		workers := fs.Int("workers", 0, "parallel self-play games (0: all cores)")
+		if err := fs.Parse(args[1:]); err != nil {
+			return err
+		}
+		if fs.NArg() != 0 {
+			return usageErr("unexpected argument %q", fs.Arg(0))
+		}
+		if *out == "" {
+			return usageErr("--out is required")
+		}
+		if *workers < 0 {
+			return usageErr("--workers %d: want >= 0", *workers)
+		}
+		recipes, err := pickRecipes(*sizes)
+		if err != nil {
+			return err
+		}
+		start := time.Now()
+		reps, err := pipeline.BuildBuiltins(ctx, pipeline.BuiltinsConfig{Recipes: recipes, Seed: *seed,
+			Workers: *workers, Work: *work, Out: *out,
+			Progress: func(line string) { fmt.Fprintln(stderr, "models:", line) }})
+		for _, r := range reps {
+			fmt.Fprintf(stdout, "%dx%d  %7d positions  self-play %8s  training %7s  %s\n", r.Size, r.Size, r.Rows,
+				r.CorpusTime.Round(time.Second), r.TrainTime.Round(100*time.Millisecond), r.File)
+		}
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "built %d model(s) in %s\n", len(reps), time.Since(start).Round(time.Second))
+		return nil
+	}
+	register(c)
+}
+
+// pickRecipes selects the default recipes of the listed sizes.
+func pickRecipes(list string) ([]pipeline.BuiltinRecipe, error) {
+	all := pipeline.DefaultRecipes()
+	var out []pipeline.BuiltinRecipe
+	for _, f := range strings.Split(list, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		found := false
+		for _, r := range all {
+			if err == nil && r.Size == n {
+				out, found = append(out, r), true
+			}
+		}
+		if !found {
+			return nil, usageErr("--sizes: %q is not a built-in size (want 5..11)", strings.TrimSpace(f))
+		}
+	}
+	return out, nil
+}
+
+func modelsList(stdout io.Writer) error {
+	for _, s := range player.BuiltinSizes() {
+		var w, h int
+		fmt.Sscanf(s, "%dx%d", &w, &h)
+		m, err := player.Builtin(w, h)
+		if err != nil {
+			return err
+		}
+		hid := make([]string, len(m.Nets))
+		for i, n := range m.Nets {
+			hid[i] = strconv.Itoa(n.Hidden)
+		}
+		fmt.Fprintf(stdout, "%-6s %s target, %d network(s), %d-%s-1; %s\n", s, m.Target, len(m.Nets), m.Cells(),
+			strings.Join(hid, "/"), m.Provenance.TrainError)
+	}
+	if len(player.BuiltinSizes()) == 0 {
+		fmt.Fprintln(os.Stderr, "no built-in models")
+	}
+	return nil
+}

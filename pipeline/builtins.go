@@ -1,0 +1,113 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/hexlearn/hexlearn/player"
+)
+
+// BuiltinRecipe is how the built-in model of one board size is made.
+type BuiltinRecipe struct {
+	Size      int
+	Positions int64 // self-play rows
+	Hidden    int
+	Epochs    int
+}
+
+// DefaultRecipes are the recipes of the models built into the binary (5x5 to 11x11):
+// a self-play corpus of the exact player, and a one-hidden-layer value network trained
+// on its open positions.
+func DefaultRecipes() []BuiltinRecipe {
+	return []BuiltinRecipe{
+		{5, 20000, 32, 40},
+		{6, 40000, 48, 40},
+		{7, 60000, 64, 40},
+		{8, 100000, 64, 40},
+		{9, 80000, 64, 40},
+		{10, 60000, 64, 40},
+		{11, 50000, 64, 40},
+	}
+}
+
+// BuiltinsConfig configures BuildBuiltins.
+type BuiltinsConfig struct {
+	Recipes []BuiltinRecipe // nil: DefaultRecipes
+	Seed    uint64
+	Workers int    // self-play workers (0: all cores)
+	Work    string // directory for the corpora (kept, one sub-directory per size)
+	Out     string // directory for the NxN.model files (player/models in the repository)
+	// Progress, if set, receives one line per step.
+	Progress func(line string)
+}
+
+// BuiltinReport is what BuildBuiltins did for one size.
+type BuiltinReport struct {
+	Size       int
+	Rows       int64
+	TrainRows  int
+	Quality    string // held-out metrics
+	CorpusTime time.Duration
+	TrainTime  time.Duration
+	File       string
+}
+
+// BuildBuiltins regenerates the built-in models from nothing: for every recipe a
+// self-play corpus (Corpus) and a network (Fit, 10% held out for the report), written
+// atomically to Out/NxN.model. The same config gives the same files.
+func BuildBuiltins(ctx context.Context, c BuiltinsConfig) ([]BuiltinReport, error) {
+	if c.Out == "" || c.Work == "" {
+		return nil, fmt.Errorf("%w: builtins need an output and a work directory", ErrConfig)
+	}
+	recipes := c.Recipes
+	if recipes == nil {
+		recipes = DefaultRecipes()
+	}
+	say := func(format string, a ...any) {
+		if c.Progress != nil {
+			c.Progress(fmt.Sprintf(format, a...))
+		}
+	}
+	if err := os.MkdirAll(c.Out, 0o755); err != nil {
+		return nil, fmt.Errorf("pipeline: %w", err)
+	}
+	var reps []BuiltinReport
+	for _, r := range recipes {
+		dir := filepath.Join(c.Work, fmt.Sprintf("corpus-%dx%d", r.Size, r.Size))
+		start := time.Now()
+		last := time.Now()
+		res, err := Corpus(ctx, dir, CorpusConfig{Width: r.Size, Height: r.Size, Positions: r.Positions,
+			Seed: c.Seed, Workers: c.Workers, Progress: func(rows, total int64) {
+				if time.Since(last) > 5*time.Second {
+					last = time.Now()
+					say("%dx%d: self-play %d/%d positions", r.Size, r.Size, rows, total)
+				}
+			}})
+		if err != nil {
+			removeIfEmpty(dir)
+			return reps, err
+		}
+		rep := BuiltinReport{Size: r.Size, Rows: res.Rows, CorpusTime: time.Since(start)}
+		say("%dx%d: %d positions from %d games in %s", r.Size, r.Size, res.Rows, res.Games, rep.CorpusTime.Round(time.Millisecond))
+		fit, err := Fit(ctx, FitConfig{Data: dir, Width: r.Size, Height: r.Size, Hidden: r.Hidden, Epochs: r.Epochs,
+			Seed: c.Seed, OpenOnly: true, Holdout: 0.1})
+		if err != nil {
+			return reps, err
+		}
+		rep.TrainRows, rep.TrainTime = fit.Rows, fit.Elapsed
+		if fit.Holdout != nil {
+			rep.Quality = fit.Holdout.String()
+		}
+		rep.File = filepath.Join(c.Out, player.BuiltinName(r.Size, r.Size))
+		if err := fit.Model.WriteFile(rep.File); err != nil {
+			return reps, err
+		}
+		say("%dx%d: %d-%d-1 on %d rows in %s: %s -> %s", r.Size, r.Size, r.Size*r.Size, r.Hidden, fit.Rows,
+			fit.Elapsed.Round(time.Millisecond), rep.Quality, rep.File)
+		reps = append(reps, rep)
+	}
+	return reps, nil
+}

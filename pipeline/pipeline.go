@@ -1,0 +1,141 @@
+// Package pipeline runs the steps of hexlearn's training pipeline (Kahl, Edelkamp &
+// Hildebrand 2007, sections 3-5) as library calls with a config struct and a context:
+// Corpus (self-play with the exact evaluator into an Arrow dataset), Fit (train a
+// network on it) and BuildBuiltins (both, for every board size whose model ships inside
+// the binary). It sits between the libraries (selfplay, train, model, player) and the
+// front ends (cmd/hexlearn, experiments); it prints nothing and reports progress
+// through Config.Progress.
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/hexlearn/hexlearn/engine/circuit"
+	"github.com/hexlearn/hexlearn/engine/search"
+	"github.com/hexlearn/hexlearn/model"
+	"github.com/hexlearn/hexlearn/selfplay"
+	"github.com/hexlearn/hexlearn/train"
+)
+
+// ErrConfig reports an invalid pipeline configuration.
+var ErrConfig = errors.New("pipeline: bad configuration")
+
+// CorpusConfig configures Corpus: exact-evaluator self-play (selfplay.ModeSelf) that
+// logs every evaluated board.
+type CorpusConfig struct {
+	Width, Height int
+	Positions     int64 // rows to write
+	Depth, K      int   // the self-play search (0: 2 and 8)
+	Seed          uint64
+	Workers       int // parallel games (0: all cores); the output does not depend on it
+	// Progress, if set, receives the number of rows written so far and the total.
+	Progress func(rows, total int64)
+}
+
+// Corpus plays self-play games into dir (created if needed) and returns what it wrote.
+// The same config gives byte-identical files.
+func Corpus(ctx context.Context, dir string, c CorpusConfig) (selfplay.Result, error) {
+	if c.Positions < 1 {
+		return selfplay.Result{}, fmt.Errorf("%w: corpus positions %d (want >= 1)", ErrConfig, c.Positions)
+	}
+	if c.Depth == 0 {
+		c.Depth = 2
+	}
+	if c.K == 0 {
+		c.K = 8
+	}
+	ecfg := circuit.DefaultExactConfig()
+	cfg := selfplay.Config{
+		Width: c.Width, Height: c.Height, Mode: selfplay.ModeSelf, Positions: c.Positions,
+		Search: search.Params{Depth: c.Depth, K: c.K}, Opening: 2, Seed: c.Seed,
+		Workers: c.Workers, Shards: 1, GamesPerFile: 1000,
+		NewEvaluator:  func() (search.Evaluator, error) { return selfplay.NewExact(ecfg) },
+		EvaluatorInfo: selfplay.DescribeExact(ecfg),
+	}
+	if c.Progress != nil {
+		cfg.Progress = func(p selfplay.Progress) { c.Progress(p.Rows, c.Positions) }
+	}
+	return selfplay.Run(ctx, dir, cfg)
+}
+
+// FitConfig configures Fit.
+type FitConfig struct {
+	Data          string // dataset file or directory
+	Width, Height int
+	Hidden        int
+	Epochs        int
+	Seed          uint64
+	// OpenOnly trains on the positions the exact evaluator leaves open (decided
+	// positions are the job of the search's proofs and the pattern database).
+	OpenOnly bool
+	// Holdout is the fraction of rows kept out of training for the quality report.
+	Holdout float64
+	// Progress, if set, receives the epochs done and the total.
+	Progress func(done, total int)
+}
+
+// FitResult is a trained model with its held-out quality.
+type FitResult struct {
+	Model   *model.Model
+	Rows    int            // training rows
+	Holdout *train.Metrics // nil without a holdout
+	Elapsed time.Duration
+}
+
+// Fit trains one network (value target, tanh output) on the dataset and returns the
+// model; the same data and config give the same model bytes.
+func Fit(ctx context.Context, c FitConfig) (FitResult, error) {
+	start := time.Now()
+	if c.Hidden < 1 || c.Epochs < 1 {
+		return FitResult{}, fmt.Errorf("%w: hidden %d, epochs %d (want >= 1)", ErrConfig, c.Hidden, c.Epochs)
+	}
+	if c.Holdout < 0 || c.Holdout >= 1 {
+		return FitResult{}, fmt.Errorf("%w: holdout %g (want [0, 1))", ErrConfig, c.Holdout)
+	}
+	ex, err := train.ReadExamples(c.Data, c.Width, c.Height)
+	if err != nil {
+		return FitResult{}, err
+	}
+	if c.OpenOnly {
+		if ex = ex.Open(circuit.LogClamp); ex.Rows() == 0 {
+			return FitResult{}, fmt.Errorf("pipeline: %s: no open positions", c.Data)
+		}
+	}
+	part, held := ex, (*train.Examples)(nil)
+	if c.Holdout > 0 {
+		if part, held, err = train.SplitHoldout(ex, c.Holdout, c.Seed); err != nil {
+			return FitResult{}, err
+		}
+	}
+	cfg := train.Config{Hidden: c.Hidden, Epochs: c.Epochs, Seed: c.Seed, Target: model.TargetValue}
+	done := 0
+	if c.Progress != nil {
+		cfg.OnEpoch = func(_, _ int, _ float64) { done++; c.Progress(done, c.Epochs) }
+	}
+	m, err := train.Train(ctx, part, cfg)
+	if err != nil {
+		return FitResult{}, err
+	}
+	r := FitResult{Model: m, Rows: part.Rows()}
+	if held != nil {
+		v := train.Evaluate(m, held)
+		r.Holdout = &v
+		m.Provenance.TrainError = "held-out " + v.String()
+	}
+	if c.OpenOnly {
+		m.Provenance.Config += " open-only"
+	}
+	r.Elapsed = time.Since(start)
+	return r, nil
+}
+
+// removeIfEmpty removes dir when it exists and is empty.
+func removeIfEmpty(dir string) {
+	if ents, err := os.ReadDir(dir); err == nil && len(ents) == 0 {
+		os.Remove(dir)
+	}
+}
