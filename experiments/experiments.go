@@ -55,6 +55,9 @@ func (e *Env) defaults() error {
 	if e.Size < 1 || e.Size > hex.MaxSize {
 		return fmt.Errorf("%w: board size %d", ErrBadEnv, e.Size)
 	}
+	if e.Depth < 0 || e.K < 0 || e.Time < 0 || e.Positions < 0 || e.Openings < 0 {
+		return fmt.Errorf("%w: negative depth, k, time, positions or openings", ErrBadEnv)
+	}
 	if e.Depth == 0 {
 		e.Depth = 3
 	}

@@ -46,6 +46,9 @@ func (l *learnFlags) load() (*train.Examples, train.Config, error) {
 	if l.data == "" {
 		return nil, cfg, usageErr("--data is required")
 	}
+	if err := inputPath("data", l.data); err != nil {
+		return nil, cfg, err
+	}
 	w, h, err := parseBoardSize(l.size)
 	if err != nil {
 		return nil, cfg, err
@@ -63,14 +66,14 @@ func (l *learnFlags) load() (*train.Examples, train.Config, error) {
 	if l.target == "winner" && l.output != "" {
 		return nil, cfg, usageErr("--output applies to the value target only (winner uses a logistic output)")
 	}
-	if l.plyWidth < 1 {
-		return nil, cfg, usageErr("--ply-width must be at least 1")
+	if err := intIn("ply-width", l.plyWidth, 1, hex.MaxSize*hex.MaxSize); err != nil {
+		return nil, cfg, err
 	}
-	if l.batch < 1 {
-		return nil, cfg, usageErr("--batch must be at least 1")
+	if err := intIn("batch", l.batch, 1, 1<<20); err != nil {
+		return nil, cfg, err
 	}
-	if !(l.lr > 0) {
-		return nil, cfg, usageErr("--lr must be positive")
+	if !(l.lr > 0) || l.lr > 1 {
+		return nil, cfg, usageErr("--lr %g: want a learning rate in (0, 1]", l.lr)
 	}
 	cfg = train.Config{BatchSize: l.batch, LearnRate: l.lr, Seed: l.seed, Target: model.Target(l.target), Output: model.Output(l.output)}
 	ex, err := train.ReadExamples(l.data, w, h)
@@ -105,8 +108,8 @@ func parseInts(s, flagName string) ([]int, error) {
 	var out []int
 	for _, f := range strings.Split(s, ",") {
 		v, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || v < 1 {
-			return nil, usageErr("--%s must be a comma-separated list of positive integers, got %q", flagName, s)
+		if err != nil || v < 1 || v > 100_000 {
+			return nil, usageErr("--%s %q: want a comma-separated list of integers 1..100000", flagName, s)
 		}
 		out = append(out, v)
 	}
@@ -129,10 +132,13 @@ a held-out fold (RMSE and Spearman rank correlation against the exact evaluator)
 Writes sweep.md, sweep.csv, sweep.png, sweep.svg and sweep.json into --report
 (with --per-ply, one set per ply range: plies-LO-HI.*).`,
 	}
-	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
+		var outs outputs
+		defer func() { outs.cleanup(err) }()
 		fs := newFlags(c, stderr)
+		outs.addForce(fs)
 		var lf learnFlags
-		lf.register(fs)
+		lf.register(fs.FlagSet)
 		folds := fs.Int("folds", 10, "number of folds k")
 		hiddenS := fs.String("hidden", "10,20,30,40,50", "hidden sizes to try, comma-separated")
 		epochs := fs.Int("epochs", 300, "epochs per run (validation error recorded after each)")
@@ -147,27 +153,33 @@ Writes sweep.md, sweep.csv, sweep.png, sweep.svg and sweep.json into --report
 		if fs.NArg() > 0 {
 			return usageErr("unexpected arguments %q", fs.Args())
 		}
-		if *agree < 0 {
-			return usageErr("--agree must be >= 0")
+		if err := intIn("agree", *agree, 0, 1_000_000); err != nil {
+			return err
 		}
 		hidden, err := parseInts(*hiddenS, "hidden")
 		if err != nil {
 			return err
 		}
-		if *folds < 2 {
-			return usageErr("--folds must be at least 2")
+		if err := intIn("folds", *folds, 2, 1000); err != nil {
+			return err
 		}
-		if *epochs < 1 {
-			return usageErr("--epochs must be at least 1")
+		if err := intIn("epochs", *epochs, 1, 1_000_000); err != nil {
+			return err
 		}
-		if *report == "" {
-			return usageErr("--report is required")
+		if err := intIn("workers", *workers, 0, maxWorkers); err != nil {
+			return err
 		}
-		if *tie < 0 {
-			return usageErr("--tie must be >= 0")
+		if err := floatIn("tie", *tie, 0, 1); err != nil {
+			return err
+		}
+		if err := outs.dir("report", *report, "sweep.*", "plies-*"); err != nil {
+			return err
 		}
 		ex, base, err := lf.load()
 		if err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
 			return err
 		}
 		if err := os.MkdirAll(*report, 0o755); err != nil {

@@ -34,6 +34,7 @@ output the value). merge concatenates dataset files of one board size into one f
 // datasetOpts holds the flags of the dataset subcommands.
 type datasetOpts struct {
 	asJSON, dedupe, augment bool
+	force                   bool
 	bins                    int
 	format, out             string
 	scale                   float64
@@ -48,11 +49,13 @@ func datasetSubFlags(sub string, fs *flag.FlagSet, o *datasetOpts) {
 	case "export":
 		fs.StringVar(&o.format, "format", "", "csv or fann (required)")
 		fs.StringVar(&o.out, "out", "", "output file (required)")
+		fs.BoolVar(&o.force, "force", false, "overwrite an existing output file")
 		fs.Float64Var(&o.scale, "scale", 0, "fann: divide values by this (e.g. 40 maps the exact evaluator's range onto [-1, 1])")
 		fs.BoolVar(&o.dedupe, "dedupe", false, "drop repeated positions (first kept)")
 		fs.BoolVar(&o.augment, "augment", false, "add the images under the true board symmetries")
 	case "merge":
 		fs.StringVar(&o.out, "out", "", "output file (required)")
+		fs.BoolVar(&o.force, "force", false, "overwrite an existing output file")
 		fs.BoolVar(&o.dedupe, "dedupe", false, "drop repeated positions (first kept)")
 	}
 }
@@ -68,7 +71,7 @@ func runDataset(ctx context.Context, c *command, args []string, stdout, stderr i
 			fs.SetOutput(stderr)
 			datasetSubFlags(sub, fs, &datasetOpts{})
 			fmt.Fprintf(stderr, "\nFlags of %s:\n", sub)
-			fs.PrintDefaults()
+			printFlags(stderr, fs)
 		}
 		return flag.ErrHelp
 	}
@@ -80,14 +83,23 @@ func runDataset(ctx context.Context, c *command, args []string, stdout, stderr i
 	}
 	fs := newFlags(c, stderr)
 	var o datasetOpts
-	datasetSubFlags(sub, fs, &o)
+	datasetSubFlags(sub, fs.FlagSet, &o)
 	if err := fs.Parse(rest); err != nil {
 		return err
 	}
+	for _, p := range fs.Args() {
+		if err := inputPath("", p); err != nil {
+			return err
+		}
+	}
+	outs := outputs{force: o.force}
 	switch sub {
 	case "stats":
 		if fs.NArg() != 1 {
 			return usageErr("dataset stats takes one DIR or FILE")
+		}
+		if err := intIn("bins", o.bins, 1, 10_000); err != nil {
+			return err
 		}
 		t, err := dataset.ReadPath(fs.Arg(0), nil)
 		if err != nil {
@@ -120,8 +132,17 @@ func runDataset(ctx context.Context, c *command, args []string, stdout, stderr i
 		if o.out == "" || fs.NArg() == 0 {
 			return usageErr("dataset export needs --out and at least one DIR or FILE")
 		}
+		if err := outs.file("out", o.out); err != nil {
+			return err
+		}
+		if err := floatIn("scale", o.scale, 0, 1e9); err != nil {
+			return err
+		}
 		t, err := readTables(fs.Args())
 		if err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
 			return err
 		}
 		if o.augment {
@@ -150,6 +171,12 @@ func runDataset(ctx context.Context, c *command, args []string, stdout, stderr i
 	default: // merge
 		if o.out == "" || fs.NArg() == 0 {
 			return usageErr("dataset merge needs --out and at least one DIR or FILE")
+		}
+		if err := outs.file("out", o.out); err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
 		}
 		n, err := dataset.Merge(o.out, fs.Args(), o.dedupe, nil)
 		if err != nil {

@@ -45,8 +45,8 @@ model trained for another board size is refused.`,
 		if fs.NArg() != 0 {
 			return usageErr("unexpected argument %q", fs.Arg(0))
 		}
-		if *size < 1 || *size > hex.MaxSize {
-			return usageErr("--size %d: want 1..%d", *size, hex.MaxSize)
+		if err := checkAll(intIn("size", *size, 1, hex.MaxSize), optionalInput("model", *modelPath)); err != nil {
+			return err
 		}
 		b, err := hex.ParsePosition(*size, *size, *moves)
 		if err != nil {

@@ -7,9 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
+	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/patterns"
+	"github.com/hexlearn/hexlearn/engine/search"
 	"github.com/hexlearn/hexlearn/experiments"
 	"github.com/hexlearn/hexlearn/model"
 )
@@ -25,8 +26,11 @@ Runs a named, seeded experiment after Kahl, Edelkamp & Hildebrand (2007), sectio
 writes a report directory (README.md, CSV, PNG and SVG plots). NAME is the experiment's
 name, number or word: ` + strings.Join(experiments.Names(), ", ") + `.`,
 	}
-	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
+		var outs outputs
+		defer func() { outs.cleanup(err) }()
 		fs := newFlags(c, stderr)
+		outs.addForce(fs)
 		size := fs.Int("size", 0, "board side")
 		modelPath := fs.String("model", "", "learned model file (from 'hexlearn train')")
 		dbPath := fs.String("patterns", "", "goal-pattern database (from 'hexlearn patterns build')")
@@ -51,14 +55,21 @@ name, number or word: ` + strings.Join(experiments.Names(), ", ") + `.`,
 		if name == "" {
 			return usageErr("name an experiment: %s", strings.Join(experiments.Names(), ", "))
 		}
-		if *out == "" {
-			return usageErr("--out DIR is required")
+		if _, err := experiments.Lookup(name); err != nil {
+			return usageErr("unknown experiment %q (want %s)", name, strings.Join(experiments.Names(), ", "))
 		}
-		if *secs <= 0 {
-			return usageErr("--time must be positive")
+		d, err := seconds("time", *secs, 0.001)
+		if err != nil {
+			return err
+		}
+		if err := checkAll(intIn("size", *size, 1, hex.MaxSize), intIn("depth", *depth, 1, search.MaxDepth),
+			intIn("k", *k, 1, hex.MaxCells), intIn("positions", *positions, 1, 100_000),
+			intIn("openings", *openings, 0, hex.MaxCells), optionalInput("model", *modelPath),
+			optionalInput("patterns", *dbPath), outs.dir("out", *out, "README.md")); err != nil {
+			return err
 		}
 		env := experiments.Env{Size: *size, Seed: *seed, Depth: *depth, K: *k, Positions: *positions,
-			Openings: *openings, Time: time.Duration(*secs * float64(time.Second)), Log: stderr}
+			Openings: *openings, Time: d, Log: stderr}
 		if *modelPath != "" {
 			m, err := model.LoadFor(*modelPath, *size, *size)
 			if err != nil {
@@ -72,6 +83,9 @@ name, number or word: ` + strings.Join(experiments.Names(), ", ") + `.`,
 				return fmt.Errorf("%s: %w", *dbPath, err)
 			}
 			env.Patterns, env.PatternsPath = db, *dbPath
+		}
+		if err := ctx.Err(); err != nil {
+			return err
 		}
 		if exe, err := os.Executable(); err == nil {
 			env.Self = exe

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"time"
 
 	"github.com/hexlearn/hexlearn/engine/gtp"
 	"github.com/hexlearn/hexlearn/engine/hex"
@@ -48,7 +47,15 @@ the binary if it is not on PATH), then Program > Connect.`,
 		if err := fs.Parse(args); err != nil {
 			return err
 		}
-		player := gtp.Player{XH: *xh, Params: search.Params{Depth: *depth, K: *k, Time: time.Duration(*secs * float64(time.Second))}}
+		d, err := seconds("time", *secs, 0)
+		if err != nil {
+			return err
+		}
+		if err := checkAll(intIn("size", *size, 1, hex.MaxSize), intIn("depth", *depth, 1, search.MaxDepth),
+			intIn("k", *k, 0, hex.MaxCells), optionalInput("model", *modelPath), optionalInput("patterns", *dbPath)); err != nil {
+			return err
+		}
+		player := gtp.Player{XH: *xh, Params: search.Params{Depth: *depth, K: *k, Time: d}}
 		if err := player.Params.Validate(); err != nil {
 			return usageErr("%v", err)
 		}

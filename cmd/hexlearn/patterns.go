@@ -85,7 +85,9 @@ func isDataset(path string) (bool, error) {
 }
 
 func patternsBuild(ctx context.Context, c *command, args []string, stdout, stderr io.Writer) error {
+	var outs outputs
 	fs := newFlags(c, stderr)
+	outs.addForce(fs)
 	from := fs.String("from", "", "self-play dataset (directory or .arrow file) or games file (one move list per line)")
 	out := fs.String("out", "", "database file to write")
 	size := fs.Int("size", 0, "board size N (N x N); 0: the most common size of the dataset (required for a games file)")
@@ -101,8 +103,9 @@ func patternsBuild(ctx context.Context, c *command, args []string, stdout, stder
 	if fs.NArg() > 0 {
 		return usageErr("unexpected arguments %q", fs.Args())
 	}
-	if *verify < 0 || *verify > patterns.MaxVerifyCarrier {
-		return usageErr("--verify must be 0..%d", patterns.MaxVerifyCarrier)
+	if err := checkAll(inputPath("from", *from), outs.file("out", *out), intIn("size", *size, 0, hex.MaxSize),
+		intIn("verify", *verify, 0, patterns.MaxVerifyCarrier)); err != nil {
+		return err
 	}
 	var f patterns.Finder
 	switch *finder {
@@ -210,6 +213,9 @@ func patternsBuild(ctx context.Context, c *command, args []string, stdout, stder
 	if err != nil {
 		return err
 	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	bl := patterns.NewBuilder(db, f, *verify)
 	start := time.Now()
 	last := start
@@ -272,8 +278,14 @@ func patternsQuery(c *command, args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *dbPath == "" || *size <= 0 {
+	if fs.NArg() > 0 {
+		return usageErr("unexpected arguments %q", fs.Args())
+	}
+	if *dbPath == "" {
 		return usageErr("query needs --db and --size")
+	}
+	if err := checkAll(inputPath("db", *dbPath), intIn("size", *size, 1, hex.MaxSize)); err != nil {
+		return err
 	}
 	db, _, err := patterns.Load(*dbPath)
 	if err != nil {
@@ -322,8 +334,14 @@ func patternsStats(c *command, args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if fs.NArg() > 0 {
+		return usageErr("unexpected arguments %q", fs.Args())
+	}
 	if *dbPath == "" {
 		return usageErr("stats needs --db")
+	}
+	if err := inputPath("db", *dbPath); err != nil {
+		return err
 	}
 	db, h, err := patterns.Load(*dbPath)
 	if err != nil {

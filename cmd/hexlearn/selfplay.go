@@ -39,8 +39,11 @@ files then differ between runs).`,
 	register(c)
 }
 
-func runSelfplay(ctx context.Context, c *command, args []string, stdout, stderr io.Writer) error {
+func runSelfplay(ctx context.Context, c *command, args []string, stdout, stderr io.Writer) (err error) {
+	var outs outputs
+	defer func() { outs.cleanup(err) }()
 	fs := newFlags(c, stderr)
+	outs.addForce(fs)
 	size := fs.String("size", "", "board size N or WxH (required)")
 	positions := fs.Int64("positions", 0, "number of positions (rows) to write")
 	games := fs.Int("games", 0, "number of games to play (all shards together)")
@@ -74,15 +77,20 @@ func runSelfplay(ctx context.Context, c *command, args []string, stdout, stderr 
 	if *out == "" {
 		return usageErr("--out is required")
 	}
+	if err := checkAll(intIn("positions", *positions, 0, maxCount), intIn("games", *games, 0, maxCount),
+		intIn("depth", *depth, 1, search.MaxDepth), intIn("k", *k, 0, hex.MaxCells),
+		intIn("workers", *workers, 0, maxWorkers), intIn("shard", *shard, -1, 1_000_000),
+		intIn("shards", *shards, 1, 1_000_000), intIn("opening", *opening, 0, hex.MaxCells),
+		floatIn("temperature", *temp, 0, 1000), intIn("temp-plies", *tempPlies, 0, hex.MaxCells),
+		intIn("games-per-file", *perFile, 1, maxCount), intIn("label-nodes", *labelNodes, 0, maxCount)); err != nil {
+		return err
+	}
 	if (*positions > 0) == (*games > 0) {
 		return usageErr("give exactly one of --positions and --games (positive)")
 	}
 	m, err := selfplay.ParseMode(*mode)
 	if err != nil {
 		return usageErr("%v", err)
-	}
-	if *shards < 1 {
-		return usageErr("--shards must be at least 1")
 	}
 	shardSrc := "--shard"
 	if *shard < 0 {
@@ -115,9 +123,6 @@ func runSelfplay(ctx context.Context, c *command, args []string, stdout, stderr 
 		},
 		EvaluatorInfo: info,
 	}
-	if *labelNodes < 0 {
-		return usageErr("--label-nodes must not be negative")
-	}
 	if *labelNodes > 0 {
 		info["labeler"] = "solver"
 		info["labeler.max_nodes"] = strconv.FormatInt(*labelNodes, 10)
@@ -127,6 +132,12 @@ func runSelfplay(ctx context.Context, c *command, args []string, stdout, stderr 
 	}
 	if err := cfg.Search.Validate(); err != nil {
 		return usageErr("%v", err)
+	}
+	if err := outs.dir("out", *out, cfg.FileName(0)); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	rep := selfplay.NewReporter(stderr)
 	cfg.Progress = rep.Update

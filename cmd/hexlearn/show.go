@@ -37,6 +37,10 @@ a colour. With --sgf the board comes from the main line of an SGF Hex file (GM[1
 		if fs.NArg() != 0 {
 			return usageErr("unexpected argument %q", fs.Arg(0))
 		}
+		if err := checkAll(intIn("size", *size, 1, hex.MaxSize), intIn("width", *width, 0, hex.MaxSize),
+			intIn("height", *height, 0, hex.MaxSize), optionalInput("sgf", *sgf)); err != nil {
+			return err
+		}
 		var b *hex.Board
 		if *sgf != "" {
 			if *moves != "" {

@@ -51,11 +51,13 @@ worker has its own transposition table of --tt-bits). Ctrl-C stops the search.`,
 		if fs.NArg() != 0 {
 			return usageErr("unexpected argument %q", fs.Arg(0))
 		}
-		if *ttBits < 10 || *ttBits > 26 {
-			return usageErr("--tt-bits must be 10..26, got %d", *ttBits)
+		if err := checkAll(intIn("size", *size, 1, hex.MaxSize), intIn("width", *width, 0, hex.MaxSize),
+			intIn("height", *height, 0, hex.MaxSize), intIn("tt-bits", *ttBits, 10, 26),
+			intIn("max-nodes", *maxNodes, 0, 1e15), intIn("workers", *workers, 1, 64)); err != nil {
+			return err
 		}
-		if *maxNodes < 0 || *timeout < 0 {
-			return usageErr("--max-nodes and --timeout must not be negative")
+		if *timeout < 0 || *timeout > time.Duration(maxSeconds)*time.Second {
+			return usageErr("--timeout %v: want 0 (no limit) up to %v", *timeout, time.Duration(maxSeconds)*time.Second)
 		}
 		w, h := *size, *size
 		if *width != 0 {
@@ -70,9 +72,6 @@ worker has its own transposition table of --tt-bits). Ctrl-C stops the search.`,
 		}
 		if *algo != "dfpn" && *algo != "dfs" {
 			return usageErr("--algorithm must be dfpn or dfs, got %q", *algo)
-		}
-		if *workers < 1 || *workers > 64 {
-			return usageErr("--workers must be 1..64, got %d", *workers)
 		}
 		// mk gives every solver its own Connector (they are not safe for concurrent use).
 		mk := func() solver.Config {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 
 	"github.com/hexlearn/hexlearn/train"
@@ -26,9 +27,11 @@ used to report RMSE and Spearman rank correlation against the exact evaluator; u
 --epochs when they are not given). The same data and seed give the same model bytes.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+		var outs outputs
 		fs := newFlags(c, stderr)
+		outs.addForce(fs)
 		var lf learnFlags
-		lf.register(fs)
+		lf.register(fs.FlagSet)
 		hidden := fs.Int("hidden", 0, "hidden units")
 		epochs := fs.Int("epochs", 0, "epochs")
 		holdout := fs.Float64("holdout", 0.1, "fraction of rows held out for the quality report")
@@ -41,14 +44,17 @@ used to report RMSE and Spearman rank correlation against the exact evaluator; u
 		if fs.NArg() > 0 {
 			return usageErr("unexpected arguments %q", fs.Args())
 		}
-		if *out == "" {
-			return usageErr("--out is required")
+		if err := outs.file("out", *out); err != nil {
+			return err
 		}
-		if *holdout < 0 || *holdout >= 1 {
-			return usageErr("--holdout must be in [0, 1)")
+		if math.IsNaN(*holdout) || *holdout < 0 || *holdout >= 1 {
+			return usageErr("--holdout %g: want a fraction in [0, 1)", *holdout)
 		}
 		sweepNote := ""
 		if *sweep != "" {
+			if err := inputPath("sweep", *sweep); err != nil {
+				return err
+			}
 			data, err := os.ReadFile(*sweep)
 			if err != nil {
 				return fmt.Errorf("read sweep: %w", err)
@@ -66,14 +72,17 @@ used to report RMSE and Spearman rank correlation against the exact evaluator; u
 			sweepNote = fmt.Sprintf("%d-fold CV on %d rows (%s), hidden %v, up to %d epochs: best %d hidden, %d epochs, mean %.6g, std %.3g",
 				sr.Folds, sr.Rows, sr.DataHash, sr.Hidden, sr.Epochs, sr.BestHidden, sr.BestEpochs, sr.BestMean, sr.BestStd)
 		}
-		if *hidden < 1 {
-			return usageErr("--hidden must be at least 1 (or give --sweep)")
+		if *hidden < 1 || *hidden > 100_000 {
+			return usageErr("--hidden %d: want 1..100000 (or give --sweep)", *hidden)
 		}
-		if *epochs < 1 {
-			return usageErr("--epochs must be at least 1 (or give --sweep)")
+		if *epochs < 1 || *epochs > 1_000_000 {
+			return usageErr("--epochs %d: want 1..1000000 (or give --sweep)", *epochs)
 		}
 		ex, cfg, err := lf.load()
 		if err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
 			return err
 		}
 		cfg.Hidden, cfg.Epochs = *hidden, *epochs
