@@ -124,7 +124,7 @@ func runFirstMove(ctx context.Context, env *Env, r *report.Report) error {
 		return err
 	}
 	r.Printf("Learned search is %.1fx faster than exact search at the same depth.\n", secs[1]/math.Max(secs[0], 1e-9))
-	return barPlot(r, "firstmove", "first-move search time", []string{"learned", "exact"}, secs[:])
+	return barPlot(r, "firstmove", "first-move search time", "seconds", []report.Bar{{Label: "learned", Value: secs[0]}, {Label: "exact", Value: secs[1]}}, 0)
 }
 
 func runProve(ctx context.Context, env *Env, r *report.Report) error {
@@ -167,7 +167,8 @@ func runProve(ctx context.Context, env *Env, r *report.Report) error {
 		100*float64(st.Hits)/math.Max(1, float64(st.Probes)), float64(st.Time.Nanoseconds())/1e3/math.Max(1, float64(st.Probes)))
 	env.logf("  learned+patterns: decided for %v in %.2f s, %d nodes; exact: decided for %v in %.2f s, %d nodes",
 		o.Winner, o.Time.Seconds(), o.Nodes, oe.Winner, oe.Time.Seconds(), oe.Nodes)
-	return barPlot(r, "prove", "time to classify the empty board", []string{"learned+patterns", "exact"}, []float64{o.Time.Seconds(), oe.Time.Seconds()})
+	return barPlot(r, "prove", "time to classify the empty board", "seconds",
+		[]report.Bar{{Label: "learned+patterns", Value: o.Time.Seconds()}, {Label: "exact", Value: oe.Time.Seconds()}}, 0)
 }
 
 func runCenter(ctx context.Context, env *Env, r *report.Report) error {
@@ -246,7 +247,7 @@ func runDepth(ctx context.Context, env *Env, r *report.Report) error {
 		return err
 	}
 	var rows [][]string
-	var sum [2]float64
+	var sum, sumSq [2]float64
 	for i, b := range positions {
 		var d [2]int
 		for j, pl := range []*player{lp, ep} {
@@ -256,6 +257,7 @@ func runDepth(ctx context.Context, env *Env, r *report.Report) error {
 			}
 			d[j] = o.Depth
 			sum[j] += float64(o.Depth)
+			sumSq[j] += float64(o.Depth * o.Depth)
 		}
 		rows = append(rows, []string{fmt.Sprint(i), fmt.Sprint(b.NumStones()), fmt.Sprint(d[0]), fmt.Sprint(d[1])})
 	}
@@ -266,7 +268,12 @@ func runDepth(ctx context.Context, env *Env, r *report.Report) error {
 	k := float64(len(positions))
 	r.Printf("Mean depth: learned %.2f, exact %.2f.\n", sum[0]/k, sum[1]/k)
 	env.logf("  mean depth at %v: learned %.2f, exact %.2f", env.Time, sum[0]/k, sum[1]/k)
-	return barPlot(r, "depth", "mean depth reached at equal time", []string{"learned", "exact"}, []float64{sum[0] / k, sum[1] / k})
+	bars := make([]report.Bar, 2)
+	for j, name := range []string{"learned", "exact"} {
+		lo, hi := meanCI(sum[j], sumSq[j], k)
+		bars[j] = report.Bar{Label: name, Value: sum[j] / k}.WithInterval(lo, hi)
+	}
+	return barPlot(r, "depth", "mean depth reached at equal time (95% CI)", "depth (plies)", bars, 0)
 }
 
 func runPatternLookups(ctx context.Context, env *Env, r *report.Report) error {
@@ -309,9 +316,22 @@ func runPatternLookups(ctx context.Context, env *Env, r *report.Report) error {
 	return nil
 }
 
-// barPlot saves a bar chart of named values and links it into the summary.
-func barPlot(r *report.Report, name, title string, labels []string, v []float64) error {
-	p, err := report.Bars(title, "", labels, v)
+// meanCI returns the normal-approximation 95% confidence interval of the mean of n
+// values with sum s and sum of squares sq.
+func meanCI(s, sq, n float64) (lo, hi float64) {
+	m := s / n
+	if n < 2 {
+		return m, m
+	}
+	sd := math.Sqrt(math.Max(0, (sq-n*m*m)/(n-1)))
+	half := 1.96 * sd / math.Sqrt(n)
+	return m - half, m + half
+}
+
+// barPlot saves a bar chart (y axis labelled ylabel, reaching at least yMax) and
+// links it into the summary.
+func barPlot(r *report.Report, name, title, ylabel string, bars []report.Bar, yMax float64) error {
+	p, err := report.Bars(title, ylabel, bars, yMax)
 	if err != nil {
 		return err
 	}

@@ -161,7 +161,7 @@ func runEvalTime(ctx context.Context, env *Env, r *report.Report) error {
 		}
 		return out
 	}
-	p, err := report.Histograms(fmt.Sprintf("Evaluation time %dx%d", env.Size, env.Size), "log10(µs per evaluation)", 40,
+	p, err := report.Histograms(fmt.Sprintf("Evaluation time %dx%d", env.Size, env.Size), "log10(µs per evaluation)", "evaluations", 40,
 		[]string{"exact", "learned (scratch)", "learned (incremental)"}, [][]float64{logs(exactUS), logs(scratchUS), logs(incrUS)})
 	if err != nil {
 		return err
