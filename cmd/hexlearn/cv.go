@@ -13,6 +13,7 @@ import (
 	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/internal/fileutil"
+	"github.com/hexlearn/hexlearn/internal/progress"
 	"github.com/hexlearn/hexlearn/model"
 	"github.com/hexlearn/hexlearn/train"
 )
@@ -211,11 +212,11 @@ Writes sweep.md, sweep.csv, sweep.png, sweep.svg and sweep.json into --report
 				desc += " " + p.label
 			}
 			total := len(hidden) * *folds * *epochs
-			prog := train.NewProgress(stderr, total, desc)
+			bar := progress.New(stderr, desc, int64(total), "epoch")
 			sc := train.SweepConfig{Folds: *folds, Hidden: hidden, Epochs: *epochs, Base: base, Workers: *workers,
-				TieTolerance: *tie, Progress: func(d, _ int) { prog.Set(d) }}
+				TieTolerance: *tie, Progress: func(d, _ int) { bar.Set(int64(d)) }}
 			res, err := train.Sweep(ctx, p.ex, sc)
-			prog.Finish()
+			bar.Done(err)
 			if err != nil {
 				return err
 			}

@@ -17,8 +17,7 @@ import (
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/patterns"
 	"github.com/hexlearn/hexlearn/engine/vc"
-	"github.com/schollz/progressbar/v3"
-	"golang.org/x/term"
+	"github.com/hexlearn/hexlearn/internal/progress"
 )
 
 func init() {
@@ -218,31 +217,16 @@ func patternsBuild(ctx context.Context, c *command, args []string, stdout, stder
 	}
 	bl := patterns.NewBuilder(db, f, *verify)
 	start := time.Now()
-	last := start
-	done := 0
-	// A progress bar on a terminal, a plain line every 10 s otherwise.
-	var bar *progressbar.ProgressBar
-	if fh, ok := stderr.(*os.File); ok && term.IsTerminal(int(fh.Fd())) {
-		bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(stderr),
-			progressbar.OptionSetDescription("patterns build"), progressbar.OptionShowCount(),
-			progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(100*time.Millisecond))
-	}
+	bar := progress.New(stderr, "patterns build", int64(total), "position")
 	err = positions(func(b *hex.Board) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		done++
-		if bar != nil {
-			bar.Add(1)
-		} else if time.Since(last) > 10*time.Second {
-			last = time.Now()
-			fmt.Fprintf(stderr, "patterns build: %d/%d positions, %d entries\n", done, total, db.Len())
-		}
+		bar.Add(1)
+		bar.SetDetail(progress.Count(int64(db.Len()), "entry"))
 		return bl.AddPosition(b)
 	})
-	if bar != nil {
-		bar.Finish()
-	}
+	bar.Done(err)
 	if err != nil {
 		return err
 	}

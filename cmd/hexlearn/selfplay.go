@@ -13,6 +13,7 @@ import (
 	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/search"
+	"github.com/hexlearn/hexlearn/internal/progress"
 	"github.com/hexlearn/hexlearn/selfplay"
 )
 
@@ -139,11 +140,24 @@ func runSelfplay(ctx context.Context, c *command, args []string, stdout, stderr 
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	rep := selfplay.NewReporter(stderr)
-	cfg.Progress = rep.Update
+	unit := "game"
+	if *positions > 0 {
+		unit = "position"
+	}
+	bar := progress.New(stderr, "selfplay", 0, unit)
+	cfg.Progress = func(p selfplay.Progress) {
+		bar.SetTotal(p.Total)
+		if p.ByRows {
+			bar.SetDetail(progress.Count(int64(p.Games), "game"))
+			bar.Set(p.Rows)
+		} else {
+			bar.SetDetail(progress.Count(p.Rows, "position"))
+			bar.Set(int64(p.Games))
+		}
+	}
 	start := time.Now()
 	res, err := selfplay.Run(ctx, *out, cfg)
-	rep.Finish()
+	bar.Done(err)
 	if err != nil {
 		return err
 	}
@@ -154,8 +168,9 @@ func runSelfplay(ctx context.Context, c *command, args []string, stdout, stderr 
 			"seconds": el.Seconds(), "shard": *shard, "shards": *shards,
 		})
 	}
-	fmt.Fprintf(stdout, "wrote %d positions from %d games into %d file(s) in %s (%.0f positions/s), shard %d of %d\n",
-		res.Rows, res.Games, len(res.Files), el.Round(time.Millisecond), float64(res.Rows)/el.Seconds(), *shard, *shards)
+	fmt.Fprintf(stdout, "wrote %s from %s into %s in %s (%.0f positions/s), shard %d of %d\n",
+		progress.Count(res.Rows, "position"), progress.Count(int64(res.Games), "game"), progress.Count(int64(len(res.Files)), "file"),
+		progress.Duration(el), float64(res.Rows)/el.Seconds(), *shard, *shards)
 	for _, f := range res.Files {
 		fmt.Fprintln(stdout, " ", f)
 	}

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 
+	"github.com/hexlearn/hexlearn/internal/progress"
 	"github.com/hexlearn/hexlearn/train"
 )
 
@@ -96,11 +97,10 @@ used to report RMSE and Spearman rank correlation against the exact evaluator; u
 			cfg.PlyRanges = trainPart.PlyRanges(lf.plyWidth)
 		}
 		nets := max(1, len(cfg.PlyRanges))
-		prog := train.NewProgress(stderr, nets*cfg.Epochs, "train")
-		done := 0
-		cfg.OnEpoch = func(_, _ int, _ float64) { done++; prog.Set(done) }
+		bar := progress.New(stderr, "train", int64(nets*cfg.Epochs), "epoch")
+		cfg.OnEpoch = func(_, _ int, _ float64) { bar.Add(1) }
 		m, err := train.Train(ctx, trainPart, cfg)
-		prog.Finish()
+		bar.Done(err)
 		if err != nil {
 			return err
 		}
