@@ -13,6 +13,7 @@ import (
 	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/search"
+	"github.com/hexlearn/hexlearn/engine/vc"
 	"github.com/hexlearn/hexlearn/internal/progress"
 	"github.com/hexlearn/hexlearn/selfplay"
 )
@@ -40,11 +41,20 @@ files then differ between runs).`,
 	register(c)
 }
 
+// lightVC is the H-search configuration of selfplay --light: fewer connections kept
+// per pair than vc.DefaultConfig, and smaller ORs.
+var lightVC = func() vc.Config {
+	c := vc.DefaultConfig()
+	c.MaxFull, c.MaxSemi, c.MaxOr = 3, 4, 3
+	return c
+}()
+
 func runSelfplay(ctx context.Context, c *command, args []string, stdout, stderr io.Writer) (err error) {
 	var outs outputs
 	defer func() { outs.cleanup(err) }()
 	fs := newFlags(c, stderr)
 	outs.addForce(fs)
+	defVC := vc.DefaultConfig()
 	size := fs.String("size", "", "board size N or WxH (required)")
 	positions := fs.Int64("positions", 0, "number of positions (rows) to write")
 	games := fs.Int("games", 0, "number of games to play (all shards together)")
@@ -62,7 +72,8 @@ func runSelfplay(ctx context.Context, c *command, args []string, stdout, stderr 
 	stopAtProof := fs.Bool("stop-at-proof", false, "end a game once the evaluator proves a winner (default: play until a chain is complete)")
 	timings := fs.Bool("timings", false, "record measured evaluation times in cost_us (not reproducible)")
 	perFile := fs.Int("games-per-file", 1000, "games per output file")
-	light := fs.Bool("light", false, "lighter H-search limits (circuit.SearchExactConfig: about 8x faster, fewer VCs)")
+	light := fs.Bool("light", false, fmt.Sprintf("lighter H-search limits than the default %d VCs, %d SCs per pair and ORs of %d SCs: %d, %d and %d (faster, fewer connections found)",
+		defVC.MaxFull, defVC.MaxSemi, defVC.MaxOr, lightVC.MaxFull, lightVC.MaxSemi, lightVC.MaxOr))
 	labelNodes := fs.Int64("label-nodes", 0, "label true_winner with the solver, at most this many nodes per position (0: only proofs by the evaluator)")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	if err := fs.Parse(args); err != nil {
@@ -109,7 +120,7 @@ func runSelfplay(ctx context.Context, c *command, args []string, stdout, stderr 
 	}
 	ecfg := circuit.DefaultExactConfig()
 	if *light {
-		ecfg = circuit.SearchExactConfig()
+		ecfg.VC = lightVC
 	}
 	info := selfplay.DescribeExact(ecfg)
 	info["evaluator.light"] = strconv.FormatBool(*light)
