@@ -178,7 +178,7 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 		return fmt.Errorf("demo: %w", err)
 	}
 	secs = done()
-	idx.Printf("## 4. Goal-pattern database\n\n%d patterns (%d bytes) from the winning connections of the corpus's positions (H-search with the proof limits) in %.1f s: [patterns.lbt](patterns.lbt).\n\n", db.Len(), db.Bytes(), secs)
+	idx.Printf("## 4. Goal-pattern database\n\n%s from the winning connections of the corpus's positions (H-search with the proof limits) in %.1f s: [patterns.lbt](patterns.lbt).\n\n", db.Size(), secs)
 
 	// 5. Experiments 1-4.
 	loaded, err := model.LoadFor(modelPath, cfg.Size, cfg.Size)

@@ -225,4 +225,11 @@ func (env *Env) evaluators() (*circuit.Exact, *model.Evaluator, error) {
 // hexGeometry returns the geometry of an n x n board.
 func hexGeometry(n int) *hex.Geometry { return hex.MustGeometry(n, n) }
 
-func f3(v float64) string { return fmt.Sprintf("%.3f", v) }
+// f3 formats v with 3 decimals, never as "-0.000".
+func f3(v float64) string {
+	s := fmt.Sprintf("%.3f", v)
+	if s == "-0.000" {
+		return "0.000"
+	}
+	return s
+}

@@ -89,7 +89,23 @@ func emptyBoard(size int) *hex.Board { return hex.MustBoard(size, size) }
 
 func outcomeRow(name string, b *hex.Board, o search.Outcome) []string {
 	return []string{name, fmt.Sprint(o.Depth), b.Geometry().CellName(o.Move), fmt.Sprintf("%.3f", o.Time.Seconds()),
-		fmt.Sprint(o.Nodes), fmt.Sprint(o.Evals), o.Winner.String(), fmt.Sprint(o.TimedOut)}
+		fmt.Sprint(o.Nodes), fmt.Sprint(o.Evals), decidedFor(o.Winner), fmt.Sprint(o.TimedOut)}
+}
+
+// verdict says what a search proved: "decided for black" or "undecided".
+func verdict(c hex.Color) string {
+	if c == hex.Empty {
+		return "undecided"
+	}
+	return "decided for " + c.String()
+}
+
+// decidedFor names the colour a search proved to win, or "undecided".
+func decidedFor(c hex.Color) string {
+	if c == hex.Empty {
+		return "undecided"
+	}
+	return c.String()
 }
 
 var outcomeHeader = []string{"player", "depth", "move", "seconds", "nodes", "evaluations", "decided for", "timed out"}
@@ -163,10 +179,10 @@ func runProve(ctx context.Context, env *Env, r *report.Report) error {
 		return err
 	}
 	st := lp.term.Stats
-	r.Printf("Pattern database: %d patterns, %d probes, %d hits (%.1f%%), %.2f µs per lookup.\n", env.Patterns.Len(), st.Probes, st.Hits,
+	r.Printf("Pattern database: %s; %d probes, %d hits (%.1f%%), %.2f µs per lookup.\n", env.Patterns.Size(), st.Probes, st.Hits,
 		100*float64(st.Hits)/math.Max(1, float64(st.Probes)), float64(st.Time.Nanoseconds())/1e3/math.Max(1, float64(st.Probes)))
-	env.logf("  learned+patterns: decided for %v in %.2f s, %d nodes; exact: decided for %v in %.2f s, %d nodes",
-		o.Winner, o.Time.Seconds(), o.Nodes, oe.Winner, oe.Time.Seconds(), oe.Nodes)
+	env.logf("  learned+patterns: %s in %.2f s, %d nodes; exact: %s in %.2f s, %d nodes",
+		verdict(o.Winner), o.Time.Seconds(), o.Nodes, verdict(oe.Winner), oe.Time.Seconds(), oe.Nodes)
 	return barPlot(r, "prove", "time to classify the empty board", "seconds",
 		[]report.Bar{{Label: "learned+patterns", Value: o.Time.Seconds()}, {Label: "exact", Value: oe.Time.Seconds()}}, 0)
 }
@@ -302,11 +318,11 @@ func runPatternLookups(ctx context.Context, env *Env, r *report.Report) error {
 		probes, hits := st.Probes-before.Probes, st.Hits-before.Hits
 		rows = append(rows, []string{fmt.Sprint(i), fmt.Sprint(b.NumStones()), fmt.Sprint(probes), fmt.Sprint(hits),
 			fmt.Sprintf("%.2f", float64((st.Time-before.Time).Nanoseconds())/1e3/math.Max(1, float64(probes))),
-			fmt.Sprintf("%.3f", time.Since(t).Seconds()), o.Winner.String()})
+			fmt.Sprintf("%.3f", time.Since(t).Seconds()), decidedFor(o.Winner)})
 	}
 	st := lp.term.Stats
-	r.Printf("Depth-%d learned searches (k = %d) with the pattern database as terminal test, on the empty board and %d random positions. Database: %d patterns, %d bytes.\n\n",
-		env.Depth, env.K, n, env.Patterns.Len(), env.Patterns.Bytes())
+	r.Printf("Depth-%d learned searches (k = %d) with the pattern database as terminal test, on the empty board and %d random positions. Database: %s.\n\n",
+		env.Depth, env.K, n, env.Patterns.Size())
 	if err := r.Table("pattern_lookups", []string{"position", "stones", "probes", "hits", "µs per lookup", "search s", "decided for"}, rows); err != nil {
 		return err
 	}

@@ -48,7 +48,7 @@ func runValues(ctx context.Context, env *Env, r *report.Report) error {
 		learned[i] = le.Evaluate(b).Value
 		d := exact[i] - learned[i]
 		se += d * d
-		rows[i] = []string{b.Geometry().CellName(b.LastMove().Cell), f3(exact[i]), f3(learned[i]), er.Winner.String()}
+		rows[i] = []string{b.Geometry().CellName(b.LastMove().Cell), f3(exact[i]), f3(learned[i]), decidedFor(er.Winner)}
 	}
 	rmse := math.Sqrt(se / float64(len(boards)))
 	rho := train.Spearman(exact, learned)

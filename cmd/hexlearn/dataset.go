@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/hexlearn/hexlearn/dataset"
+	"github.com/hexlearn/hexlearn/internal/progress"
 )
 
 func init() {
@@ -110,7 +111,7 @@ func runDataset(ctx context.Context, c *command, args []string, stdout, stderr i
 			return json.NewEncoder(stdout).Encode(st)
 		}
 		files, _ := dataset.Files(fs.Arg(0))
-		fmt.Fprintf(stdout, "%d file(s), format version %d, generator %s, code %s\n", len(files),
+		fmt.Fprintf(stdout, "%s, format version %d, generator %s, code %s\n", progress.Count(int64(len(files)), "file"),
 			dataset.FormatVersion, t.Meta.Generator, t.Meta.CodeVersion)
 		if len(t.Meta.Config) > 0 {
 			keys := make([]string, 0, len(t.Meta.Config))
@@ -162,9 +163,9 @@ func runDataset(ctx context.Context, c *command, args []string, stdout, stderr i
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "wrote %d rows to %s (%s", t.Len(), o.out, o.format)
+		fmt.Fprintf(stdout, "wrote %s to %s (%s", progress.Count(int64(t.Len()), "row"), o.out, o.format)
 		if o.dedupe {
-			fmt.Fprintf(stdout, ", %d duplicates dropped", removed)
+			fmt.Fprintf(stdout, ", %s dropped", progress.Count(int64(removed), "duplicate"))
 		}
 		fmt.Fprintln(stdout, ")")
 		return nil
@@ -182,7 +183,7 @@ func runDataset(ctx context.Context, c *command, args []string, stdout, stderr i
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "wrote %d rows to %s\n", n, o.out)
+		fmt.Fprintf(stdout, "wrote %s to %s\n", progress.Count(int64(n), "row"), o.out)
 		return nil
 	}
 }

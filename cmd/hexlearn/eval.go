@@ -11,6 +11,7 @@ import (
 	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/gtp"
 	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/internal/progress"
 	"github.com/hexlearn/hexlearn/model"
 )
 
@@ -107,13 +108,13 @@ model trained for another board size is refused.`,
 			return enc.Encode(rep)
 		}
 		fmt.Fprintf(stdout, "%s", b.Diagram())
-		fmt.Fprintf(stdout, "%dx%d, %d stones, %v to move\n", *size, *size, b.NumStones(), b.ToMove())
-		fmt.Fprintf(stdout, "R_B   %-10s ln R_B %8.4f\n", fmtR(a.RB), a.LogRB)
-		fmt.Fprintf(stdout, "R_W   %-10s ln R_W %8.4f\n", fmtR(a.RW), a.LogRW)
-		fmt.Fprintf(stdout, "E     = ln(R_B/R_W) = %8.4f  (Anshelevich; negative favours Black)\n", a.E)
-		fmt.Fprintf(stdout, "value = ln(R_W/R_B) = %8.4f  (positive favours Black)\n", a.Value)
+		fmt.Fprintf(stdout, "%dx%d, %s, %v to move\n", *size, *size, progress.Count(int64(b.NumStones()), "stone"), b.ToMove())
+		fmt.Fprintf(stdout, "R_B   %-10s ln R_B %8s\n", fmtR(a.RB), fixed4(a.LogRB))
+		fmt.Fprintf(stdout, "R_W   %-10s ln R_W %8s\n", fmtR(a.RW), fixed4(a.LogRW))
+		fmt.Fprintf(stdout, "E     = ln(R_B/R_W) = %8s  (Anshelevich; negative favours Black)\n", fixed4(a.E))
+		fmt.Fprintf(stdout, "value = ln(R_W/R_B) = %8s  (positive favours Black)\n", fixed4(a.Value))
 		if learned != nil {
-			fmt.Fprintf(stdout, "learned value        %8.4f  (%s, %.3f ms)\n", rep.Learned.Value, *modelPath, rep.Learned.Seconds*1e3)
+			fmt.Fprintf(stdout, "learned value        %8s  (%s, %.3f ms)\n", fixed4(rep.Learned.Value), *modelPath, rep.Learned.Seconds*1e3)
 		}
 		fmt.Fprintf(stdout, "winning VC: black %s, white %s\n", vcText(a.BlackVC, rep.BlackCarrier), vcText(a.WhiteVC, rep.WhiteCarrier))
 		fmt.Fprintf(stdout, "decided: %s\n", decidedText(a.Winner))
@@ -175,7 +176,17 @@ func fmtR(r float64) string {
 	if math.IsInf(r, 1) {
 		return "inf"
 	}
-	return fmt.Sprintf("%.4f", r)
+	return fixed4(r)
+}
+
+// fixed4 formats v with 4 decimals, never as "-0.0000" (a value that rounds to zero
+// is shown without a sign).
+func fixed4(v float64) string {
+	s := fmt.Sprintf("%.4f", v)
+	if s == "-0.0000" {
+		return "0.0000"
+	}
+	return s
 }
 
 func colorName(c hex.Color) string {

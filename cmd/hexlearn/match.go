@@ -9,6 +9,7 @@ import (
 
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/experiments/match"
+	"github.com/hexlearn/hexlearn/internal/progress"
 )
 
 func init() {
@@ -89,8 +90,8 @@ with a 95% Wilson interval and, with --sgf, writes one SGF file per game.`,
 			TimePerMove: perMove,
 			GameDone: func(gm match.Game) {
 				if !*quiet && !*jsonOut {
-					fmt.Fprintf(stdout, "game %3d opening %-4s black %-8s white %-8s winner %-5s (%s, %d moves)\n",
-						gm.Index+1, g.CellName(gm.Opening), gm.Black, gm.White, gm.Winner, gm.Reason, len(gm.Moves))
+					fmt.Fprintf(stdout, "game %3d opening %-4s black %-8s white %-8s winner %-5s (%s, %s)\n",
+						gm.Index+1, g.CellName(gm.Opening), gm.Black, gm.White, gm.Winner, gm.Reason, progress.Count(int64(len(gm.Moves)), "move"))
 				}
 				if *sgfDir != "" && sgfErr == nil {
 					sgfErr = match.WriteGameSGF(*sgfDir, g, gm)

@@ -245,10 +245,10 @@ func patternsBuild(ctx context.Context, c *command, args []string, stdout, stder
 	if *asJSON {
 		return json.NewEncoder(stdout).Encode(sum)
 	}
-	fmt.Fprintf(stdout, "%dx%d: %d positions, %d winning connections (%d proved exhaustively, %d rejected)\n",
-		w, h, st.Positions, st.Wins, st.Verified, st.Rejected)
-	fmt.Fprintf(stdout, "%d entries with symmetric variants inserted, %d dropped as containing another, %d kept (%d bytes) in %.1fs\n",
-		st.Inserted, dropped, db.Len(), db.Bytes(), time.Since(start).Seconds())
+	fmt.Fprintf(stdout, "%dx%d: %s, %s (%d proved exhaustively, %d rejected)\n",
+		w, h, progress.Count(int64(st.Positions), "position"), progress.Count(int64(st.Wins), "winning connection"), st.Verified, st.Rejected)
+	fmt.Fprintf(stdout, "%s with symmetric variants inserted, %d dropped as containing another; database: %s; %s\n",
+		progress.Count(int64(st.Inserted), "pattern"), dropped, db.Size(), progress.Duration(time.Since(start)))
 	fmt.Fprintf(stdout, "wrote %s\n", *out)
 	return nil
 }
@@ -300,7 +300,7 @@ func patternsQuery(c *command, args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprint(stdout, b.Diagram())
 	if winner == hex.Empty {
-		fmt.Fprintf(stdout, "not decided by the database (%d entries; lookup %v)\n", db.Len(), elapsed)
+		fmt.Fprintf(stdout, "not decided by the database (%s; lookup %v)\n", db.Size(), elapsed)
 		return nil
 	}
 	fmt.Fprintf(stdout, "decided: %s wins (lookup %v); matching pattern", strings.ToLower(winner.String()), elapsed)
@@ -363,10 +363,10 @@ func patternsStats(c *command, args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "pattern database %s: format %d, %dx%d, written by hexlearn %s\n", *dbPath, h.Version, h.Width, h.Height, h.CodeVersion)
 	fmt.Fprintf(stdout, "source: %s\n", h.Source)
-	fmt.Fprintf(stdout, "entries: %d (Black north-south patterns incl. symmetric variants)\n", db.Len())
-	fmt.Fprintf(stdout, "LB-tree: %d nodes, %d bytes (%.1f bytes/entry); with entry list %d bytes\n",
-		t.Nodes(), t.Bytes(), float64(t.Bytes())/float64(max(1, db.Len())), db.Bytes())
-	fmt.Fprintf(stdout, "stones per entry:  min %d, median %d, mean %.1f, max %d\n", sl, sm, smean, sh)
-	fmt.Fprintf(stdout, "carrier per entry: min %d, median %d, mean %.1f, max %d\n", cl, cm, cmean, ch)
+	fmt.Fprintf(stdout, "size: %s (Black north-south patterns incl. symmetric variants; LB-tree and entry list)\n", db.Size())
+	fmt.Fprintf(stdout, "LB-tree alone: %d nodes, %d bytes (%.1f bytes per pattern)\n",
+		t.Nodes(), t.Bytes(), float64(t.Bytes())/float64(max(1, db.Len())))
+	fmt.Fprintf(stdout, "stones per pattern:        min %d, median %d, mean %.1f, max %d\n", sl, sm, smean, sh)
+	fmt.Fprintf(stdout, "carrier cells per pattern: min %d, median %d, mean %.1f, max %d\n", cl, cm, cmean, ch)
 	return nil
 }

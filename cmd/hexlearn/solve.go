@@ -10,6 +10,7 @@ import (
 
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/solver"
+	"github.com/hexlearn/hexlearn/internal/progress"
 )
 
 func init() {
@@ -160,7 +161,7 @@ func printSolve(b *hex.Board, r solver.Result, asJSON bool, stdout io.Writer) er
 	if r.Move != hex.NoCell {
 		fmt.Fprintf(stdout, "winning move: %s\n", g.CellName(r.Move))
 	}
-	fmt.Fprintf(stdout, "proof set (%d cells): %s\n", r.Proof.Count(), strings.Join(cellList(g, r.Proof), " "))
+	fmt.Fprintf(stdout, "proof set (%s): %s\n", progress.Count(int64(r.Proof.Count()), "cell"), strings.Join(cellList(g, r.Proof), " "))
 	fmt.Fprintf(stdout, "nodes: %d  expanded: %d  tt hits: %d  pruned moves: %d  time: %v\n", r.Stats.Nodes,
 		r.Stats.Expanded, r.Stats.TTHits, r.Stats.Pruned, r.Stats.Elapsed.Round(time.Millisecond))
 	return nil

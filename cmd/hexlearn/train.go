@@ -121,8 +121,9 @@ used to report RMSE and Spearman rank correlation against the exact evaluator; u
 			return enc.Encode(map[string]any{"model": *out, "rows": trainPart.Rows(), "nets": len(m.Nets),
 				"hidden": cfg.Hidden, "epochs": cfg.Epochs, "seed": lf.seed, "dataset_hash": m.Provenance.DatasetHash, "holdout": mt})
 		}
-		fmt.Fprintf(stdout, "trained %dx%d %s model: %d network(s), %d-%d-1, %d epochs on %d rows (seed %d)\n",
-			m.W, m.H, m.Target, len(m.Nets), m.Cells(), cfg.Hidden, cfg.Epochs, trainPart.Rows(), lf.seed)
+		fmt.Fprintf(stdout, "trained %dx%d %s model: %s, %d-%d-1, %s on %s (seed %d)\n",
+			m.W, m.H, m.Target, progress.Count(int64(len(m.Nets)), "network"), m.Cells(), cfg.Hidden,
+			progress.Count(int64(cfg.Epochs), "epoch"), progress.Count(int64(trainPart.Rows()), "row"), lf.seed)
 		if mt != nil {
 			fmt.Fprintf(stdout, "held-out %s\n", mt)
 		}
