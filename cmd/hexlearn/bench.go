@@ -24,7 +24,7 @@ two items measured in the same run: XH- vs H-search, learned vs exact evaluation
 LB-tree vs a linear scan, learned vs exact search nodes per second.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		fs := newFlags(c, stderr)
+		fs := newFlags(c, stdout)
 		sizes := fs.String("size", "6,11", "comma-separated board sides")
 		secs := fs.Float64("time", 0.3, "seconds per measured item")
 		positions := fs.Int("positions", 20, "midgame positions per size")

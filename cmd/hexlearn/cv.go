@@ -136,7 +136,7 @@ Writes sweep.md, sweep.csv, sweep.png, sweep.svg and sweep.json into --report
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
 		var outs outputs
 		defer func() { outs.cleanup(err) }()
-		fs := newFlags(c, stderr)
+		fs := newFlags(c, stdout)
 		outs.addForce(fs)
 		var lf learnFlags
 		lf.register(fs.FlagSet)

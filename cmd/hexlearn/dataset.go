@@ -82,7 +82,7 @@ func runDataset(ctx context.Context, c *command, args []string, stdout, stderr i
 	default:
 		return usageErr("unknown dataset subcommand %q (want stats, export or merge)", sub)
 	}
-	fs := newFlags(c, stderr)
+	fs := newFlags(c, stdout)
 	var o datasetOpts
 	datasetSubFlags(sub, fs.FlagSet, &o)
 	if err := fs.Parse(rest); err != nil {

@@ -25,7 +25,7 @@ model.`,
 		var outs outputs
 		defer func() { outs.cleanup(err) }()
 		def := experiments.DefaultDemo()
-		fs := newFlags(c, stderr)
+		fs := newFlags(c, stdout)
 		outs.addForce(fs)
 		out := fs.String("out", "hexlearn-demo", "report directory")
 		seed := fs.Uint64("seed", def.Seed, "seed of every random choice")

@@ -33,7 +33,7 @@ With --model FILE the learned evaluator's value is printed next to the exact one
 model trained for another board size is refused.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		fs := newFlags(c, stderr)
+		fs := newFlags(c, stdout)
 		size := fs.Int("size", gtp.DefaultSize, "side of the board (1..19)")
 		moves := fs.String("moves", "", "the moves from the empty board, e.g. \"c3 d4\"")
 		asJSON := fs.Bool("json", false, "print one JSON object")

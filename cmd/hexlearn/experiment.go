@@ -29,7 +29,7 @@ name, number or word: ` + strings.Join(experiments.Names(), ", ") + `.`,
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
 		var outs outputs
 		defer func() { outs.cleanup(err) }()
-		fs := newFlags(c, stderr)
+		fs := newFlags(c, stdout)
 		outs.addForce(fs)
 		size := fs.Int("size", 0, "board side")
 		modelPath := fs.String("model", "", "learned model file (from 'hexlearn train')")

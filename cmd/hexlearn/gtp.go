@@ -35,7 +35,7 @@ To use it from HexGui: Program > New Program, command "hexlearn gtp" (a full pat
 the binary if it is not on PATH), then Program > Connect.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		fs := newFlags(c, stderr)
+		fs := newFlags(c, stdout)
 		size := fs.Int("size", gtp.DefaultSize, "side of the board before the first boardsize command")
 		modelPath := fs.String("model", "", "search with this learned model instead of the exact evaluator")
 		dbPath := fs.String("patterns", "", "goal-pattern database used as the search's terminal test")

@@ -28,7 +28,7 @@ with a 95% Wilson interval and, with --sgf, writes one SGF file per game.`,
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
 		var outs outputs
 		defer func() { outs.cleanup(err) }()
-		fs := newFlags(c, stderr)
+		fs := newFlags(c, stdout)
 		outs.addForce(fs)
 		a := fs.String("a", "", "command line of engine A (run with sh -c)")
 		b := fs.String("b", "", "command line of engine B")

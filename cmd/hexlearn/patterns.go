@@ -85,7 +85,7 @@ func isDataset(path string) (bool, error) {
 
 func patternsBuild(ctx context.Context, c *command, args []string, stdout, stderr io.Writer) error {
 	var outs outputs
-	fs := newFlags(c, stderr)
+	fs := newFlags(c, stdout)
 	outs.addForce(fs)
 	from := fs.String("from", "", "self-play dataset (directory or .arrow file) or games file (one move list per line)")
 	out := fs.String("out", "", "database file to write")
@@ -254,7 +254,7 @@ func patternsBuild(ctx context.Context, c *command, args []string, stdout, stder
 }
 
 func patternsQuery(c *command, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags(c, stderr)
+	fs := newFlags(c, stdout)
 	dbPath := fs.String("db", "", "database file")
 	size := fs.Int("size", 0, "board size N (N x N)")
 	moves := fs.String("moves", "", "the position as a move list from the empty board, e.g. \"c3 b2\"")
@@ -312,7 +312,7 @@ func patternsQuery(c *command, args []string, stdout, stderr io.Writer) error {
 }
 
 func patternsStats(c *command, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags(c, stderr)
+	fs := newFlags(c, stdout)
 	dbPath := fs.String("db", "", "database file")
 	asJSON := fs.Bool("json", false, "print the statistics as JSON")
 	if err := fs.Parse(args); err != nil {

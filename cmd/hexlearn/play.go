@@ -28,7 +28,7 @@ bottom rows, White the left and right columns. Moves are read from standard inpu
 a game can be piped in.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		fs := newFlags(c, stderr)
+		fs := newFlags(c, stdout)
 		def := gtp.SearchDefaults()
 		size := fs.Int("size", 7, "side of the board (1..19)")
 		color := fs.String("color", "black", "your colour: black (moves first) or white")

@@ -52,7 +52,7 @@ var lightVC = func() vc.Config {
 func runSelfplay(ctx context.Context, c *command, args []string, stdout, stderr io.Writer) (err error) {
 	var outs outputs
 	defer func() { outs.cleanup(err) }()
-	fs := newFlags(c, stderr)
+	fs := newFlags(c, stdout)
 	outs.addForce(fs)
 	defVC := vc.DefaultConfig()
 	size := fs.String("size", "", "board size N or WxH (required)")

@@ -29,6 +29,7 @@ func TestSIGTERMStopsPromptly(t *testing.T) {
 		{"selfplay with labelling", []string{"selfplay", "--size", "7", "--games", "50", "--workers", "1", "--label-nodes", "1000000", "--out", "OUT"}, "OUT"},
 		{"solve", []string{"solve", "--size", "9"}, ""},
 		{"demo", []string{"demo", "--out", "OUT", "--workers", "1"}, "OUT"},
+		{"match", []string{"match", "--a", exe + " gtp --time 5", "--b", exe + " gtp --time 5", "--size", "9", "--sgf", "OUT"}, "OUT"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

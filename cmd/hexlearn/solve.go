@@ -32,7 +32,7 @@ for Black, W where it loses. Of each pair of openings related by the 180° rotat
 worker has its own transposition table of --tt-bits). Ctrl-C stops the search.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		fs := newFlags(c, stderr)
+		fs := newFlags(c, stdout)
 		size := fs.Int("size", 5, "board side (n x n)")
 		width := fs.Int("width", 0, "board width (columns a..), overrides --size")
 		height := fs.Int("height", 0, "board height (rows 1..), overrides --size")

@@ -29,7 +29,7 @@ used to report RMSE and Spearman rank correlation against the exact evaluator; u
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		var outs outputs
-		fs := newFlags(c, stderr)
+		fs := newFlags(c, stdout)
 		outs.addForce(fs)
 		var lf learnFlags
 		lf.register(fs.FlagSet)

@@ -28,7 +28,7 @@ the empty board with the incremental update (Builder.Play), as an engine followi
 game does, and the time is that of the whole replay.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		fs := newFlags(c, stderr)
+		fs := newFlags(c, stdout)
 		size := fs.Int("size", 0, "board side")
 		moves := fs.String("moves", "", "moves from the empty board, Black first")
 		color := fs.String("color", "", "only this colour (black or white)")
