@@ -66,13 +66,13 @@ func runDataset(ctx context.Context, c *command, args []string, stdout, stderr i
 		return usageErr("missing subcommand: stats, export or merge")
 	}
 	if args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
-		fmt.Fprintln(stderr, strings.TrimSpace(c.usage))
+		fmt.Fprintln(stdout, strings.TrimSpace(c.usage))
 		for _, sub := range []string{"stats", "export", "merge"} {
 			fs := flag.NewFlagSet(sub, flag.ContinueOnError)
-			fs.SetOutput(stderr)
+			fs.SetOutput(io.Discard)
 			datasetSubFlags(sub, fs, &datasetOpts{})
-			fmt.Fprintf(stderr, "\nFlags of %s:\n", sub)
-			printFlags(stderr, fs)
+			fmt.Fprintf(stdout, "\nFlags of %s:\n", sub)
+			printFlags(stdout, fs)
 		}
 		return flag.ErrHelp
 	}
