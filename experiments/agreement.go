@@ -35,7 +35,7 @@ func predicted(v float64, decided hex.Color) hex.Color {
 	return hex.White
 }
 
-func runAgreement(ctx context.Context, env *Env, r *report.Report) error {
+func runAgreement(ctx context.Context, env *Env, r *report.Report) (err error) {
 	if env.Size > 7 {
 		return fmt.Errorf("%w: the solver labels boards up to 7x7, not %dx%d", ErrBadEnv, env.Size, env.Size)
 	}
@@ -49,7 +49,11 @@ func runAgreement(ctx context.Context, env *Env, r *report.Report) error {
 	per := make([]tally, cells+1)
 	var total tally
 	unsolved := 0
-	for _, b := range randomPositions(env.Size, env.Positions, env.Seed) {
+	boards := randomPositions(env.Size, env.Positions, env.Seed)
+	bar := env.progress("agreement", len(boards), "position")
+	defer func() { bar.Done(err) }()
+	for i, b := range boards {
+		bar.Set(int64(i))
 		if err := ctx.Err(); err != nil {
 			return err
 		}

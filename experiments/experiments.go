@@ -19,6 +19,7 @@ import (
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/patterns"
 	"github.com/hexlearn/hexlearn/experiments/report"
+	"github.com/hexlearn/hexlearn/internal/progress"
 	"github.com/hexlearn/hexlearn/model"
 )
 
@@ -90,6 +91,11 @@ func (e *Env) defaults() error {
 }
 
 func (e *Env) logf(format string, a ...any) { fmt.Fprintf(e.Log, format+"\n", a...) }
+
+// progress starts a progress report on e.Log for a loop over total units.
+func (e *Env) progress(desc string, total int, unit string) *progress.Bar {
+	return progress.New(e.Log, "  "+desc, int64(total), unit)
+}
 
 // Experiment is one named experiment.
 type Experiment struct {

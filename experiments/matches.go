@@ -64,8 +64,14 @@ func runMatches(ctx context.Context, env *Env, r *report.Report) error {
 			return err
 		}
 		var games []match.Game
+		n := env.Size * env.Size // every opening, each played twice
+		if env.Openings > 0 {
+			n = min(n, env.Openings)
+		}
+		bar := env.progress(p.name, 2*n, "game")
 		res, err := match.Run(ctx, match.Config{Size: env.Size, Openings: env.Openings, Seed: env.Seed, TimePerMove: env.Time,
-			GameDone: func(g match.Game) { games = append(games, g) }}, a, b)
+			GameDone: func(g match.Game) { games = append(games, g); bar.Add(1) }}, a, b)
+		bar.Done(err)
 		a.Close()
 		b.Close()
 		if err != nil {

@@ -228,7 +228,7 @@ func abs(a int) int {
 	return a
 }
 
-func runDepth(ctx context.Context, env *Env, r *report.Report) error {
+func runDepth(ctx context.Context, env *Env, r *report.Report) (err error) {
 	if env.Model == nil {
 		return ErrNeedModel
 	}
@@ -264,7 +264,10 @@ func runDepth(ctx context.Context, env *Env, r *report.Report) error {
 	}
 	var rows [][]string
 	var sum, sumSq [2]float64
+	bar := env.progress("depth", len(positions), "position")
+	defer func() { bar.Done(err) }()
 	for i, b := range positions {
+		bar.Set(int64(i))
 		var d [2]int
 		for j, pl := range []*player{lp, ep} {
 			o, err := pl.s.Search(ctx, b)
@@ -292,7 +295,7 @@ func runDepth(ctx context.Context, env *Env, r *report.Report) error {
 	return barPlot(r, "depth", "mean depth reached at equal time (95% CI)", "depth (plies)", bars, 0)
 }
 
-func runPatternLookups(ctx context.Context, env *Env, r *report.Report) error {
+func runPatternLookups(ctx context.Context, env *Env, r *report.Report) (err error) {
 	if env.Model == nil {
 		return ErrNeedModel
 	}
@@ -307,7 +310,10 @@ func runPatternLookups(ctx context.Context, env *Env, r *report.Report) error {
 	}
 	lp.term.Timed = true
 	var rows [][]string
+	bar := env.progress("pattern lookups", len(positions), "position")
+	defer func() { bar.Done(err) }()
 	for i, b := range positions {
+		bar.Set(int64(i))
 		before := lp.term.Stats
 		t := time.Now()
 		o, err := lp.s.Search(ctx, b)

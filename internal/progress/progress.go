@@ -161,6 +161,9 @@ func (b *Bar) Done(err error) {
 		return
 	}
 	b.ended = true
+	if err == nil && b.total > 0 && b.done < b.total {
+		b.done = b.total // finished: every unit is done
+	}
 	if b.bar != nil {
 		_ = b.bar.Exit()
 		fmt.Fprint(b.w, "\r\033[K") // Exit leaves the bar's line; clear it
