@@ -120,6 +120,7 @@ func parseInts(s, flagName string) ([]int, error) {
 func init() {
 	c := &command{
 		name:    "cv",
+		writes:  true,
 		summary: "cross-validation sweep over hidden sizes and epochs",
 		usage: `hexlearn cv --data DIR --size N [--folds 10] [--hidden 10,20,30,40,50] [--epochs 300]
             [--per-ply [--ply-width W]] [--target value|winner] [--seed S] --report DIR [--json]

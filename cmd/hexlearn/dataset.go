@@ -16,6 +16,7 @@ import (
 func init() {
 	c := &command{
 		name:    "dataset",
+		writes:  true,
 		summary: "inspect, export and merge training datasets (stats, export, merge)",
 		usage: `hexlearn dataset stats [--json] [--bins N] DIR|FILE
        hexlearn dataset export --format csv|fann [--scale S] [--dedupe] [--augment] --out FILE DIR|FILE...

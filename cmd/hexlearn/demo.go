@@ -12,6 +12,7 @@ import (
 func init() {
 	c := &command{
 		name:    "demo",
+		writes:  true,
 		summary: "run the whole pipeline on 6x6 with a small budget and write a report",
 		usage: `hexlearn demo [--out DIR] [--seed S] [--positions P] [--workers W]
 

@@ -18,6 +18,7 @@ import (
 func init() {
 	c := &command{
 		name:    "experiment",
+		writes:  true,
 		summary: "run one of the paper's experiments and write its report",
 		usage: `hexlearn experiment NAME --size N [--model MODEL] [--patterns DB] [--depth D] [--k K]
               [--time S] [--positions P] [--openings K] [--seed S] --out DIR

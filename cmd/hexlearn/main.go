@@ -22,6 +22,7 @@ type command struct {
 	name    string // as typed: "gtp", "show", ...
 	summary string // one line for "hexlearn help"
 	usage   string // synopsis and description for "hexlearn help NAME"
+	writes  bool   // the command writes files (its interruption message says which are kept)
 	// run executes the command with the arguments after its name. ctx is cancelled on
 	// SIGINT/SIGTERM; long work must stop promptly and leave only whole files.
 	run func(ctx context.Context, args []string, stdout, stderr io.Writer) error
@@ -85,7 +86,11 @@ func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "hexlearn %s: %s\nrun 'hexlearn help %s' for usage\n", c.name, strings.TrimPrefix(err.Error(), errUsage.Error()+": "), c.name)
 		return 2
 	case errors.Is(err, context.Canceled) || ctx.Err() != nil:
-		fmt.Fprintf(stderr, "hexlearn %s: interrupted; only complete files were kept\n", c.name)
+		if c.writes {
+			fmt.Fprintf(stderr, "hexlearn %s: interrupted; only complete files were kept\n", c.name)
+		} else {
+			fmt.Fprintf(stderr, "hexlearn %s: interrupted\n", c.name)
+		}
 		return 130
 	default:
 		fmt.Fprintf(stderr, "hexlearn %s: %v\n", c.name, err)

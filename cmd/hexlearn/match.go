@@ -15,6 +15,7 @@ import (
 func init() {
 	c := &command{
 		name:    "match",
+		writes:  true,
 		summary: "play two GTP engines against each other over every opening",
 		usage: `hexlearn match --a "CMD" --b "CMD" --size N [--openings all|K] [--seed S]
               [--time-per-move S] [--sgf DIR] [--json]

@@ -23,6 +23,7 @@ import (
 func init() {
 	c := &command{
 		name:    "patterns",
+		writes:  true,
 		summary: "build, query and inspect goal-pattern databases (LB-trees)",
 		usage: `hexlearn patterns build --from DATASET|GAMES --out DB [--size N] [--finder vc|proof|xh|bridges] [--verify K]
 hexlearn patterns query --db DB --size N --moves "a1 b2 ..." [--json]

@@ -21,6 +21,7 @@ import (
 func init() {
 	c := &command{
 		name:    "selfplay",
+		writes:  true,
 		summary: "generate a training corpus by self-play and random play (Arrow datasets)",
 		usage: `hexlearn selfplay --size N --positions P | --games G --out DIR [--mode self|random|mixed]
        [--depth D --k K] [--seed S] [--workers W] [--shard i --shards n] [flags]

@@ -15,6 +15,7 @@ import (
 func init() {
 	c := &command{
 		name:    "train",
+		writes:  true,
 		summary: "train a learned evaluator and write a model file",
 		usage: `hexlearn train --data DIR --size N --hidden H --epochs E [--per-ply [--ply-width W]]
                [--target value|winner] [--seed S] [--holdout F] [--sweep FILE] --out MODEL [--json]
