@@ -48,7 +48,7 @@ func (f *flagSet) Parse(args []string) error {
 			}
 			return flag.ErrHelp
 		default:
-			return usageErr("%s", flagErrText(err))
+			return usageErr("%s", flagErrText(f.FlagSet, err))
 		}
 		rest := f.FlagSet.Args()
 		if used := len(args) - len(rest); len(rest) == 0 || used > 0 && args[used-1] == "--" {
@@ -74,14 +74,22 @@ func (f *flagSet) Arg(i int) string {
 	return f.pos[i]
 }
 
-// flagErrText rewrites the flag package's messages in the --name spelling.
-func flagErrText(err error) string {
+// flagErrText rewrites the flag package's messages of fs in the --name spelling and
+// says what kind of value a flag wants.
+func flagErrText(fs *flag.FlagSet, err error) string {
 	s := err.Error()
 	if name, ok := strings.CutPrefix(s, "flag provided but not defined: "); ok {
 		return "unknown flag " + dashes(name)
 	}
 	if name, ok := strings.CutPrefix(s, "flag needs an argument: "); ok {
 		return dashes(name) + " needs a value"
+	}
+	// invalid boolean value "x" for -json: parse error
+	if rest, ok := strings.CutPrefix(s, "invalid boolean value "); ok {
+		if val, name, ok := strings.Cut(rest, " for "); ok {
+			name, _, _ = strings.Cut(name, ":")
+			return fmt.Sprintf("%s %s: want true or false", dashes(name), val)
+		}
 	}
 	// invalid value "x" for flag -size: parse error
 	if rest, ok := strings.CutPrefix(s, "invalid value "); ok {
@@ -91,6 +99,18 @@ func flagErrText(err error) string {
 			why = strings.TrimPrefix(why, "parse error")
 			if why == "" {
 				why = "not a valid value"
+				if fl := fs.Lookup(strings.TrimLeft(name, "-")); fl != nil {
+					switch typ, _ := flag.UnquoteUsage(fl); typ {
+					case "int", "uint":
+						why = "want a whole number"
+					case "float":
+						why = "want a number"
+					case "duration":
+						why = "want a duration such as 30s or 2m"
+					case "":
+						why = "want true or false"
+					}
+				}
 			}
 			return fmt.Sprintf("%s %s: %s", dashes(name), val, why)
 		}

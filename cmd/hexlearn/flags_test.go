@@ -203,3 +203,28 @@ func TestPaths(t *testing.T) {
 		t.Errorf("a failed experiment left its directory")
 	}
 }
+
+func TestFlagErrorText(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"eval", "--size", "abc"}, `hexlearn eval: --size "abc": want a whole number`},
+		{[]string{"eval", "--size"}, "hexlearn eval: --size needs a value"},
+		{[]string{"solve", "--timeout", "5"}, `hexlearn solve: --timeout "5": want a duration such as 30s or 2m`},
+		{[]string{"selfplay", "--json=maybe"}, `hexlearn selfplay: --json "maybe": want true or false`},
+		{[]string{"selfplay", "-frob"}, "hexlearn selfplay: unknown flag --frob"},
+		{[]string{"train", "--data", goldenData, "--size", "3", "--hidden", "2", "--epochs", "1", "--out", "OUT/m", "--lr", "1e9"},
+			"hexlearn train: --lr 1e+09: want a learning rate in (0, 1]"},
+	} {
+		out := t.TempDir()
+		for i := range tc.args {
+			tc.args[i] = strings.ReplaceAll(tc.args[i], "OUT", out)
+		}
+		code, _, errs, _ := runCancelled(tc.args)
+		lines := strings.Split(strings.TrimSpace(errs), "\n")
+		if code != 2 || lines[0] != tc.want || len(lines) != 2 {
+			t.Errorf("%v: exit %d\n%s\nwant exit 2 and first line %q", tc.args, code, errs, tc.want)
+		}
+	}
+}
