@@ -171,7 +171,7 @@ func (b *Bar) Done(err error) {
 	el := Duration(time.Since(b.start))
 	switch {
 	case err == nil:
-		fmt.Fprintf(b.w, "%s: %s done in %s\n", b.desc, b.count(), el)
+		fmt.Fprintf(b.w, "%s: done in %s, %s\n", b.desc, el, b.count())
 	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
 		fmt.Fprintf(b.w, "%s: interrupted after %s, %s\n", b.desc, el, b.count())
 	default:

@@ -47,7 +47,9 @@ func TestPlainLines(t *testing.T) {
 		mustNot  string
 		progress int64
 	}{
-		{nil, "train: 10/10 epochs (100%) done in", "interrupted", 10},
+		{nil, "train: done in", "interrupted", 10},
+		{nil, "10/10 epochs (100%)", "interrupted", 10},
+		{context.Canceled, "4/10 epochs (40%)", "done", 4},
 		{context.Canceled, "train: interrupted after", "done", 4},
 		{fmt.Errorf("wrapped: %w", context.Canceled), "interrupted after", "done", 4},
 		{errors.New("disk full"), "train: failed after", "done", 4},
