@@ -320,6 +320,7 @@ func Bars(title, ylabel string, bars []Bar, yMax float64) (*plot.Plot, error) {
 		p.Add(eb)
 	}
 	p.NominalX(labels...)
+	p.X.Min, p.X.Max = -0.6, float64(len(bars))-0.4 // whole bars, with a margin
 	p.Y.Min = bottom
 	p.Y.Max = math.Max(yMax, top*1.05)
 	if p.Y.Max <= p.Y.Min {

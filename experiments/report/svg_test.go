@@ -107,6 +107,9 @@ func TestAxesFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if bars := ps["bars"]; bars.X.Min > -0.5 || bars.X.Max < 1.5 {
+		t.Errorf("two bars on an x axis %g..%g: the outer bars are cut", bars.X.Min, bars.X.Max)
+	}
 	if big.Y.Max < 9 {
 		t.Errorf("bar interval up to 9 but the axis stops at %g", big.Y.Max)
 	}
