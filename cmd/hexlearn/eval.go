@@ -117,7 +117,7 @@ model trained for another board size is refused.`,
 			fmt.Fprintf(stdout, "learned value        %8s  (%s, %.3f ms)\n", fixed4(rep.Learned.Value), *modelPath, rep.Learned.Seconds*1e3)
 		}
 		fmt.Fprintf(stdout, "winning VC: black %s, white %s\n", vcText(a.BlackVC, rep.BlackCarrier), vcText(a.WhiteVC, rep.WhiteCarrier))
-		fmt.Fprintf(stdout, "decided: %s\n", decidedText(a.Winner))
+		fmt.Fprintf(stdout, "decided: %s\n", decidedText(b, a.Winner, a.BlackVC, a.WhiteVC))
 		if a.HasMustplay {
 			fmt.Fprintf(stdout, "mustplay for %v: %v\n", b.ToMove(), rep.Mustplay)
 		}
@@ -211,9 +211,17 @@ func vcText(ok bool, carrier []string) string {
 	return fmt.Sprintf("yes (carrier %v)", carrier)
 }
 
-func decidedText(w hex.Color) string {
-	if w == hex.Empty {
+// decidedText says who has won or has a proved win, and why.
+func decidedText(b *hex.Board, w hex.Color, blackVC, whiteVC bool) string {
+	switch {
+	case w == hex.Empty:
 		return "no"
+	case b.Winner() == w:
+		return w.String() + " has won (a chain joins its edges)"
+	case w == hex.Black && blackVC || w == hex.White && whiteVC:
+		return w.String() + " wins (a winning virtual connection)"
+	case w == b.ToMove():
+		return w.String() + " wins (a winning semi-connection: " + w.String() + " moves next)"
 	}
 	return w.String() + " wins"
 }
