@@ -52,7 +52,7 @@ func runPatterns(ctx context.Context, c *command, args []string, stdout, stderr 
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
-		fmt.Fprintf(stdout, "%s\n\nRun 'hexlearn patterns ACTION -h' for an action's flags.\n", strings.TrimSpace(c.usage))
+		fmt.Fprintf(stdout, "%s\n\nRun 'hexlearn patterns ACTION --help' for an action's flags.\n", strings.TrimSpace(c.usage))
 		return flag.ErrHelp
 	case "build":
 		return patternsBuild(ctx, c, args[1:], stdout, stderr)
