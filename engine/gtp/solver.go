@@ -53,7 +53,7 @@ func init() {
 	Register("dfs-solve-state", cmdDFSSolveState)
 	Register("dfs-solver-find-winning", cmdDFSFindWinning)
 	Register("param_dfs", cmdParamDFS)
-	RegisterAnalyze("string", "Solve State (DFPN)", "dfs-solve-state %c")
+	RegisterAnalyze("string", "Solve State", "dfs-solve-state %c")
 	RegisterAnalyze("plist", "Solver Winning Moves", "dfs-solver-find-winning %c")
 	RegisterAnalyze("param", "Solver Parameters", "param_dfs")
 }
