@@ -28,7 +28,7 @@ func init() {
 	})
 }
 
-func runValues(ctx context.Context, env *Env, r *report.Report) error {
+func runValues(ctx context.Context, env *Env, r *report.Report) (err error) {
 	ex, le, err := env.evaluators()
 	if err != nil {
 		return err
@@ -39,7 +39,10 @@ func runValues(ctx context.Context, env *Env, r *report.Report) error {
 	learned := make([]float64, len(boards))
 	rows := make([][]string, len(boards))
 	var se float64
+	bar := env.progress("values", len(boards), "board")
+	defer func() { bar.Done(err) }()
 	for i, b := range boards {
+		bar.Set(int64(i))
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -100,7 +103,7 @@ func argmax(v []float64) int {
 	return best
 }
 
-func runEvalTime(ctx context.Context, env *Env, r *report.Report) error {
+func runEvalTime(ctx context.Context, env *Env, r *report.Report) (err error) {
 	ex, le, err := env.evaluators()
 	if err != nil {
 		return err
@@ -113,7 +116,10 @@ func runEvalTime(ctx context.Context, env *Env, r *report.Report) error {
 	exactUS := make([]float64, len(boards))
 	scratchUS := make([]float64, len(boards))
 	incrUS := make([]float64, 0, len(boards))
+	bar := env.progress("evaluation times", len(boards), "position")
+	defer func() { bar.Done(err) }()
 	for i, b := range boards {
+		bar.Set(int64(i))
 		if err := ctx.Err(); err != nil {
 			return err
 		}

@@ -148,9 +148,10 @@ func (b *Bar) eta(now time.Time) string {
 	return ", about " + Duration(left) + " left"
 }
 
-// Done ends the report. With err nil the last line says the step finished; with an
-// error it says how far the step got before it was interrupted (a context error) or
-// failed. On a terminal the bar is cleared.
+// Done ends the report. With err nil the last line says the step finished (steps
+// shorter than Interval end silently); with an error it says how far the step got
+// before it was interrupted (a context error) or failed. On a terminal the bar is
+// cleared.
 func (b *Bar) Done(err error) {
 	if b.silent() {
 		return
@@ -168,8 +169,11 @@ func (b *Bar) Done(err error) {
 		_ = b.bar.Exit()
 		fmt.Fprint(b.w, "\r\033[K") // Exit leaves the bar's line; clear it
 	}
-	el := Duration(time.Since(b.start))
+	d := time.Since(b.start)
+	el := Duration(d)
 	switch {
+	case err == nil && d < b.Interval:
+		// a short step: its end needs no line of its own
 	case err == nil:
 		fmt.Fprintf(b.w, "%s: done in %s, %s\n", b.desc, el, b.count())
 	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):

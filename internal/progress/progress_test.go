@@ -74,6 +74,13 @@ func TestPlainLines(t *testing.T) {
 			t.Errorf("%v: last line %q, want %q and not %q", tc.err, last, tc.want, tc.mustNot)
 		}
 	}
+	var buf bytes.Buffer
+	quick := New(&buf, "quick", 3, "step")
+	quick.Set(3)
+	quick.Done(nil)
+	if buf.Len() != 0 {
+		t.Errorf("a step shorter than the interval printed %q", buf.String())
+	}
 	var nilBar *Bar
 	nilBar.Set(3) // a nil bar is silent
 	nilBar.Done(nil)
