@@ -6,6 +6,7 @@ import (
 
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/solver"
+	"github.com/hexlearn/hexlearn/experiments/match"
 	"github.com/hexlearn/hexlearn/experiments/report"
 )
 
@@ -34,7 +35,7 @@ func predicted(v float64, decided hex.Color) hex.Color {
 	return hex.White
 }
 
-func runAgreement(ctx context.Context, env *Env, r *report.Report) error {
+func runAgreement(ctx context.Context, env *Env, r *report.Report) (err error) {
 	if env.Size > 7 {
 		return fmt.Errorf("%w: the solver labels boards up to 7x7, not %dx%d", ErrBadEnv, env.Size, env.Size)
 	}
@@ -48,7 +49,11 @@ func runAgreement(ctx context.Context, env *Env, r *report.Report) error {
 	per := make([]tally, cells+1)
 	var total tally
 	unsolved := 0
-	for _, b := range randomPositions(env.Size, env.Positions, env.Seed) {
+	boards := randomPositions(env.Size, env.Positions, env.Seed)
+	bar := env.progress("agreement", len(boards), "position")
+	defer func() { bar.Done(err) }()
+	for i, b := range boards {
+		bar.Set(int64(i))
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -79,7 +84,7 @@ func runAgreement(ctx context.Context, env *Env, r *report.Report) error {
 		return errNoPositions
 	}
 	var rows [][]string
-	var xs, ye, yl []float64
+	var xs, ye, yl, elo, ehi, llo, lhi []float64
 	for ply, t := range per {
 		if t.n == 0 {
 			continue
@@ -87,6 +92,10 @@ func runAgreement(ctx context.Context, env *Env, r *report.Report) error {
 		pe, pl := 100*float64(t.exact)/float64(t.n), 100*float64(t.learned)/float64(t.n)
 		rows = append(rows, []string{fmt.Sprint(ply), fmt.Sprint(t.n), fmt.Sprintf("%.1f", pe), fmt.Sprintf("%.1f", pl)})
 		xs, ye, yl = append(xs, float64(ply)), append(ye, pe), append(yl, pl)
+		lo, hi := match.Wilson(t.exact, t.n)
+		elo, ehi = append(elo, 100*lo), append(ehi, 100*hi)
+		lo, hi = match.Wilson(t.learned, t.n)
+		llo, lhi = append(llo, 100*lo), append(lhi, 100*hi)
 	}
 	r.Printf("%d random undecided positions (seed %d) labelled by the solver (%d left out: not solved within %d nodes). An evaluator predicts the colour it declares decided, else the sign of its value.\n\n",
 		total.n, env.Seed, unsolved, solverNodeLimit)
@@ -95,8 +104,8 @@ func runAgreement(ctx context.Context, env *Env, r *report.Report) error {
 	if err := r.Table("agreement", []string{"stones", "positions", "exact agrees %", "learned agrees %"}, rows); err != nil {
 		return err
 	}
-	p, err := report.Lines(fmt.Sprintf("Agreement with the solver %dx%d", env.Size, env.Size), "stones on the board", "% positions whose winner is predicted",
-		[]report.Series{{Name: "exact", X: xs, Y: ye}, {Name: "learned", X: xs, Y: yl}})
+	p, err := report.Lines(fmt.Sprintf("Agreement with the solver %dx%d", env.Size, env.Size), "stones on the board", "winner predicted (% of positions, 95% CI)",
+		[]report.Series{{Name: "exact", X: xs, Y: ye, Low: elo, High: ehi}, {Name: "learned", X: xs, Y: yl, Low: llo, High: lhi}}, 100)
 	if err != nil {
 		return err
 	}

@@ -333,7 +333,7 @@ func benchPatterns(ctx context.Context, cfg BenchConfig, size int) ([]BenchRow, 
 			}
 		}
 	}) / time.Duration(len(queries))
-	note := fmt.Sprintf("%d patterns, %d bytes, %d/%d queries matched", db.Len(), db.Bytes(), hits, len(queries))
+	note := fmt.Sprintf("%s, %d/%d queries matched", db.Size(), hits, len(queries))
 	return []BenchRow{
 		{Name: "linear scan of the patterns (Black query)", PerOp: scan, Note: note},
 		{Name: "LB-tree containment query (Black query)", PerOp: tree, Baseline: "linear scan", Ratio: float64(scan) / float64(tree), Note: note},

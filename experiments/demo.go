@@ -14,6 +14,7 @@ import (
 	"github.com/hexlearn/hexlearn/engine/search"
 	"github.com/hexlearn/hexlearn/engine/vc"
 	"github.com/hexlearn/hexlearn/experiments/report"
+	"github.com/hexlearn/hexlearn/internal/progress"
 	"github.com/hexlearn/hexlearn/model"
 	"github.com/hexlearn/hexlearn/selfplay"
 	"github.com/hexlearn/hexlearn/train"
@@ -71,7 +72,13 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 		Search: search.Params{Depth: cfg.Depth, K: cfg.K}, Opening: cfg.Opening, Seed: cfg.Seed, Workers: cfg.Workers,
 		NewEvaluator:  func() (search.Evaluator, error) { return selfplay.NewExact(exCfg) },
 		EvaluatorInfo: selfplay.DescribeExact(exCfg)}
+	bar := progress.New(cfg.Log, "demo: self-play", cfg.Positions, "position")
+	spCfg.Progress = func(p selfplay.Progress) {
+		bar.SetDetail(progress.Count(int64(p.Games), "game"))
+		bar.Set(p.Rows)
+	}
 	res, err := selfplay.Run(ctx, dataDir, spCfg)
+	bar.Done(err)
 	if err != nil {
 		return fmt.Errorf("demo: self-play: %w", err)
 	}
@@ -92,7 +99,10 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 	// pattern database's and winning-VC detection's job.
 	exs := all.Open(circuit.LogClamp)
 	base := train.Config{Seed: cfg.Seed}
-	sw, err := train.Sweep(ctx, exs, train.SweepConfig{Folds: cfg.Folds, Hidden: cfg.Hidden, Epochs: cfg.Epochs, Base: base, Workers: cfg.Workers})
+	bar = progress.New(cfg.Log, "demo: cross-validation", int64(len(cfg.Hidden)*cfg.Folds*cfg.Epochs), "epoch")
+	sw, err := train.Sweep(ctx, exs, train.SweepConfig{Folds: cfg.Folds, Hidden: cfg.Hidden, Epochs: cfg.Epochs, Base: base, Workers: cfg.Workers,
+		Progress: func(d, _ int) { bar.Set(int64(d)) }})
+	bar.Done(err)
 	if err != nil {
 		return fmt.Errorf("demo: sweep: %w", err)
 	}
@@ -110,7 +120,10 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 	done = stage("training")
 	tc := base
 	tc.Hidden, tc.Epochs = sw.BestHidden, sw.BestEpochs
+	bar = progress.New(cfg.Log, "demo: training", int64(tc.Epochs), "epoch")
+	tc.OnEpoch = func(_, _ int, _ float64) { bar.Add(1) }
 	m, err := train.Train(ctx, exs, tc)
+	bar.Done(err)
 	if err != nil {
 		return fmt.Errorf("demo: train: %w", err)
 	}
@@ -135,26 +148,37 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 	fcfg := circuit.ProofExactConfig().VC
 	fcfg.StopAtWin = true // only the winning connection is wanted
 	bl := patterns.NewBuilder(db, vc.NewBuilder(fcfg), 12)
-	for i := range table.Rows {
-		if i%1024 == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
+	bar = progress.New(cfg.Log, "demo: pattern database", int64(len(table.Rows)), "position")
+	err = func() error {
+		for i := range table.Rows {
+			if i%64 == 0 {
+				bar.Set(int64(i))
+				bar.SetDetail(progress.Count(int64(db.Len()), "pattern"))
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+			}
+			b, err := table.Rows[i].Board()
+			if err != nil {
+				return fmt.Errorf("demo: dataset row %d: %w", i, err)
+			}
+			if err := bl.AddPosition(b); err != nil {
+				return fmt.Errorf("demo: patterns: %w", err)
 			}
 		}
-		b, err := table.Rows[i].Board()
-		if err != nil {
-			return fmt.Errorf("demo: dataset row %d: %w", i, err)
-		}
-		if err := bl.AddPosition(b); err != nil {
-			return fmt.Errorf("demo: patterns: %w", err)
-		}
+		bar.Set(int64(len(table.Rows)))
+		return nil
+	}()
+	bar.Done(err)
+	if err != nil {
+		return err
 	}
 	dbPath := filepath.Join(dir, "patterns.lbt")
 	if err := db.Save(dbPath); err != nil {
 		return fmt.Errorf("demo: %w", err)
 	}
 	secs = done()
-	idx.Printf("## 4. Goal-pattern database\n\n%d patterns (%d bytes) from the winning connections of the corpus's positions (H-search with the proof limits) in %.1f s: [patterns.lbt](patterns.lbt).\n\n", db.Len(), db.Bytes(), secs)
+	idx.Printf("## 4. Goal-pattern database\n\n%s from the winning connections of the corpus's positions (H-search with the proof limits) in %.1f s: [patterns.lbt](patterns.lbt).\n\n", db.Size(), secs)
 
 	// 5. Experiments 1-4.
 	loaded, err := model.LoadFor(modelPath, cfg.Size, cfg.Size)

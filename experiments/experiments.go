@@ -19,6 +19,7 @@ import (
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/patterns"
 	"github.com/hexlearn/hexlearn/experiments/report"
+	"github.com/hexlearn/hexlearn/internal/progress"
 	"github.com/hexlearn/hexlearn/model"
 )
 
@@ -55,6 +56,9 @@ func (e *Env) defaults() error {
 	if e.Size < 1 || e.Size > hex.MaxSize {
 		return fmt.Errorf("%w: board size %d", ErrBadEnv, e.Size)
 	}
+	if e.Depth < 0 || e.K < 0 || e.Time < 0 || e.Positions < 0 || e.Openings < 0 {
+		return fmt.Errorf("%w: negative depth, k, time, positions or openings", ErrBadEnv)
+	}
 	if e.Depth == 0 {
 		e.Depth = 3
 	}
@@ -87,6 +91,11 @@ func (e *Env) defaults() error {
 }
 
 func (e *Env) logf(format string, a ...any) { fmt.Fprintf(e.Log, format+"\n", a...) }
+
+// progress starts a progress report on e.Log for a loop over total units.
+func (e *Env) progress(desc string, total int, unit string) *progress.Bar {
+	return progress.New(e.Log, "  "+desc, int64(total), unit)
+}
 
 // Experiment is one named experiment.
 type Experiment struct {
@@ -222,4 +231,11 @@ func (env *Env) evaluators() (*circuit.Exact, *model.Evaluator, error) {
 // hexGeometry returns the geometry of an n x n board.
 func hexGeometry(n int) *hex.Geometry { return hex.MustGeometry(n, n) }
 
-func f3(v float64) string { return fmt.Sprintf("%.3f", v) }
+// f3 formats v with 3 decimals, never as "-0.000".
+func f3(v float64) string {
+	s := fmt.Sprintf("%.3f", v)
+	if s == "-0.000" {
+		return "0.000"
+	}
+	return s
+}

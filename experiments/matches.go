@@ -51,8 +51,7 @@ func runMatches(ctx context.Context, env *Env, r *report.Report) error {
 	pairs = append(pairs, pairing{"xh-vs-h", "XH-search", "H-search", []string{"--xh"}, nil})
 	r.Printf("Each match plays every opening (or %d seeded openings) twice, each engine taking Black once, no swap, %v per move (iterative deepening, k = search default). The referee judges the end of each game; illegal moves, resignations and time-outs lose.\n\n", env.Openings, env.Time)
 	var rows [][]string
-	var labels []string
-	var rates []float64
+	var rates []report.Bar
 	for _, p := range pairs {
 		env.logf("  match %s ...", p.name)
 		a, err := match.Start(p.a, env.engineCmd(p.argsA...), nil)
@@ -65,8 +64,14 @@ func runMatches(ctx context.Context, env *Env, r *report.Report) error {
 			return err
 		}
 		var games []match.Game
+		n := env.Size * env.Size // every opening, each played twice
+		if env.Openings > 0 {
+			n = min(n, env.Openings)
+		}
+		bar := env.progress(p.name, 2*n, "game")
 		res, err := match.Run(ctx, match.Config{Size: env.Size, Openings: env.Openings, Seed: env.Seed, TimePerMove: env.Time,
-			GameDone: func(g match.Game) { games = append(games, g) }}, a, b)
+			GameDone: func(g match.Game) { games = append(games, g); bar.Add(1) }}, a, b)
+		bar.Done(err)
 		a.Close()
 		b.Close()
 		if err != nil {
@@ -81,8 +86,7 @@ func runMatches(ctx context.Context, env *Env, r *report.Report) error {
 			fmt.Sprintf("%.1f%%", 100*res.WinRate()), fmt.Sprintf("%.1f%%..%.1f%%", 100*res.Lo, 100*res.Hi),
 			fmt.Sprint(res.WinsABlack), fmt.Sprint(res.WinsAWhite), fmt.Sprint(res.Forfeits),
 			fmt.Sprintf("%.2f", res.ElapsedPerMoveA.Seconds()), fmt.Sprintf("%.2f", res.ElapsedPerMoveB.Seconds())})
-		labels = append(labels, p.a+" vs "+p.b)
-		rates = append(rates, 100*res.WinRate())
+		rates = append(rates, report.Bar{Label: p.a + " vs " + p.b, Value: 100 * res.WinRate()}.WithInterval(100*res.Lo, 100*res.Hi))
 		env.logf("  %s", res.String())
 	}
 	if err := r.Table("matches", []string{"A", "B", "games", "A wins", "B wins", "A win rate", "95% CI", "A wins as Black",
@@ -90,5 +94,5 @@ func runMatches(ctx context.Context, env *Env, r *report.Report) error {
 		return err
 	}
 	r.Printf("Game records (SGF) are in the folders named after each match.\n\n")
-	return barPlot(r, "matches", "win rate of A (%)", labels, rates)
+	return barPlot(r, "matches", "win rate of A with 95% Wilson interval", "win rate of A (%)", rates, 100)
 }

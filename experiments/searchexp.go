@@ -89,7 +89,23 @@ func emptyBoard(size int) *hex.Board { return hex.MustBoard(size, size) }
 
 func outcomeRow(name string, b *hex.Board, o search.Outcome) []string {
 	return []string{name, fmt.Sprint(o.Depth), b.Geometry().CellName(o.Move), fmt.Sprintf("%.3f", o.Time.Seconds()),
-		fmt.Sprint(o.Nodes), fmt.Sprint(o.Evals), o.Winner.String(), fmt.Sprint(o.TimedOut)}
+		fmt.Sprint(o.Nodes), fmt.Sprint(o.Evals), decidedFor(o.Winner), fmt.Sprint(o.TimedOut)}
+}
+
+// verdict says what a search proved: "decided for black" or "undecided".
+func verdict(c hex.Color) string {
+	if c == hex.Empty {
+		return "undecided"
+	}
+	return "decided for " + c.String()
+}
+
+// decidedFor names the colour a search proved to win, or "undecided".
+func decidedFor(c hex.Color) string {
+	if c == hex.Empty {
+		return "undecided"
+	}
+	return c.String()
 }
 
 var outcomeHeader = []string{"player", "depth", "move", "seconds", "nodes", "evaluations", "decided for", "timed out"}
@@ -124,7 +140,7 @@ func runFirstMove(ctx context.Context, env *Env, r *report.Report) error {
 		return err
 	}
 	r.Printf("Learned search is %.1fx faster than exact search at the same depth.\n", secs[1]/math.Max(secs[0], 1e-9))
-	return barPlot(r, "firstmove", "first-move search time", []string{"learned", "exact"}, secs[:])
+	return barPlot(r, "firstmove", "first-move search time", "seconds", []report.Bar{{Label: "learned", Value: secs[0]}, {Label: "exact", Value: secs[1]}}, 0)
 }
 
 func runProve(ctx context.Context, env *Env, r *report.Report) error {
@@ -163,11 +179,12 @@ func runProve(ctx context.Context, env *Env, r *report.Report) error {
 		return err
 	}
 	st := lp.term.Stats
-	r.Printf("Pattern database: %d patterns, %d probes, %d hits (%.1f%%), %.2f µs per lookup.\n", env.Patterns.Len(), st.Probes, st.Hits,
+	r.Printf("Pattern database: %s; %d probes, %d hits (%.1f%%), %.2f µs per lookup.\n", env.Patterns.Size(), st.Probes, st.Hits,
 		100*float64(st.Hits)/math.Max(1, float64(st.Probes)), float64(st.Time.Nanoseconds())/1e3/math.Max(1, float64(st.Probes)))
-	env.logf("  learned+patterns: decided for %v in %.2f s, %d nodes; exact: decided for %v in %.2f s, %d nodes",
-		o.Winner, o.Time.Seconds(), o.Nodes, oe.Winner, oe.Time.Seconds(), oe.Nodes)
-	return barPlot(r, "prove", "time to classify the empty board", []string{"learned+patterns", "exact"}, []float64{o.Time.Seconds(), oe.Time.Seconds()})
+	env.logf("  learned+patterns: %s in %.2f s, %d nodes; exact: %s in %.2f s, %d nodes",
+		verdict(o.Winner), o.Time.Seconds(), o.Nodes, verdict(oe.Winner), oe.Time.Seconds(), oe.Nodes)
+	return barPlot(r, "prove", "time to classify the empty board", "seconds",
+		[]report.Bar{{Label: "learned+patterns", Value: o.Time.Seconds()}, {Label: "exact", Value: oe.Time.Seconds()}}, 0)
 }
 
 func runCenter(ctx context.Context, env *Env, r *report.Report) error {
@@ -211,7 +228,7 @@ func abs(a int) int {
 	return a
 }
 
-func runDepth(ctx context.Context, env *Env, r *report.Report) error {
+func runDepth(ctx context.Context, env *Env, r *report.Report) (err error) {
 	if env.Model == nil {
 		return ErrNeedModel
 	}
@@ -246,8 +263,11 @@ func runDepth(ctx context.Context, env *Env, r *report.Report) error {
 		return err
 	}
 	var rows [][]string
-	var sum [2]float64
+	var sum, sumSq [2]float64
+	bar := env.progress("depth", len(positions), "position")
+	defer func() { bar.Done(err) }()
 	for i, b := range positions {
+		bar.Set(int64(i))
 		var d [2]int
 		for j, pl := range []*player{lp, ep} {
 			o, err := pl.s.Search(ctx, b)
@@ -256,6 +276,7 @@ func runDepth(ctx context.Context, env *Env, r *report.Report) error {
 			}
 			d[j] = o.Depth
 			sum[j] += float64(o.Depth)
+			sumSq[j] += float64(o.Depth * o.Depth)
 		}
 		rows = append(rows, []string{fmt.Sprint(i), fmt.Sprint(b.NumStones()), fmt.Sprint(d[0]), fmt.Sprint(d[1])})
 	}
@@ -266,10 +287,15 @@ func runDepth(ctx context.Context, env *Env, r *report.Report) error {
 	k := float64(len(positions))
 	r.Printf("Mean depth: learned %.2f, exact %.2f.\n", sum[0]/k, sum[1]/k)
 	env.logf("  mean depth at %v: learned %.2f, exact %.2f", env.Time, sum[0]/k, sum[1]/k)
-	return barPlot(r, "depth", "mean depth reached at equal time", []string{"learned", "exact"}, []float64{sum[0] / k, sum[1] / k})
+	bars := make([]report.Bar, 2)
+	for j, name := range []string{"learned", "exact"} {
+		lo, hi := meanCI(sum[j], sumSq[j], k)
+		bars[j] = report.Bar{Label: name, Value: sum[j] / k}.WithInterval(lo, hi)
+	}
+	return barPlot(r, "depth", "mean depth reached at equal time (95% CI)", "depth (plies)", bars, 0)
 }
 
-func runPatternLookups(ctx context.Context, env *Env, r *report.Report) error {
+func runPatternLookups(ctx context.Context, env *Env, r *report.Report) (err error) {
 	if env.Model == nil {
 		return ErrNeedModel
 	}
@@ -284,7 +310,10 @@ func runPatternLookups(ctx context.Context, env *Env, r *report.Report) error {
 	}
 	lp.term.Timed = true
 	var rows [][]string
+	bar := env.progress("pattern lookups", len(positions), "position")
+	defer func() { bar.Done(err) }()
 	for i, b := range positions {
+		bar.Set(int64(i))
 		before := lp.term.Stats
 		t := time.Now()
 		o, err := lp.s.Search(ctx, b)
@@ -295,11 +324,11 @@ func runPatternLookups(ctx context.Context, env *Env, r *report.Report) error {
 		probes, hits := st.Probes-before.Probes, st.Hits-before.Hits
 		rows = append(rows, []string{fmt.Sprint(i), fmt.Sprint(b.NumStones()), fmt.Sprint(probes), fmt.Sprint(hits),
 			fmt.Sprintf("%.2f", float64((st.Time-before.Time).Nanoseconds())/1e3/math.Max(1, float64(probes))),
-			fmt.Sprintf("%.3f", time.Since(t).Seconds()), o.Winner.String()})
+			fmt.Sprintf("%.3f", time.Since(t).Seconds()), decidedFor(o.Winner)})
 	}
 	st := lp.term.Stats
-	r.Printf("Depth-%d learned searches (k = %d) with the pattern database as terminal test, on the empty board and %d random positions. Database: %d patterns, %d bytes.\n\n",
-		env.Depth, env.K, n, env.Patterns.Len(), env.Patterns.Bytes())
+	r.Printf("Depth-%d learned searches (k = %d) with the pattern database as terminal test, on the empty board and %d random positions. Database: %s.\n\n",
+		env.Depth, env.K, n, env.Patterns.Size())
 	if err := r.Table("pattern_lookups", []string{"position", "stones", "probes", "hits", "µs per lookup", "search s", "decided for"}, rows); err != nil {
 		return err
 	}
@@ -309,9 +338,22 @@ func runPatternLookups(ctx context.Context, env *Env, r *report.Report) error {
 	return nil
 }
 
-// barPlot saves a bar chart of named values and links it into the summary.
-func barPlot(r *report.Report, name, title string, labels []string, v []float64) error {
-	p, err := report.Bars(title, "", labels, v)
+// meanCI returns the normal-approximation 95% confidence interval of the mean of n
+// values with sum s and sum of squares sq.
+func meanCI(s, sq, n float64) (lo, hi float64) {
+	m := s / n
+	if n < 2 {
+		return m, m
+	}
+	sd := math.Sqrt(math.Max(0, (sq-n*m*m)/(n-1)))
+	half := 1.96 * sd / math.Sqrt(n)
+	return m - half, m + half
+}
+
+// barPlot saves a bar chart (y axis labelled ylabel, reaching at least yMax) and
+// links it into the summary.
+func barPlot(r *report.Report, name, title, ylabel string, bars []report.Bar, yMax float64) error {
+	p, err := report.Bars(title, ylabel, bars, yMax)
 	if err != nil {
 		return err
 	}

@@ -27,7 +27,7 @@ func init() {
 	})
 }
 
-func runValues(ctx context.Context, env *Env, r *report.Report) error {
+func runValues(ctx context.Context, env *Env, r *report.Report) (err error) {
 	ex, le, err := env.evaluators()
 	if err != nil {
 		return err
@@ -38,7 +38,10 @@ func runValues(ctx context.Context, env *Env, r *report.Report) error {
 	learned := make([]float64, len(boards))
 	rows := make([][]string, len(boards))
 	var se float64
+	bar := env.progress("values", len(boards), "board")
+	defer func() { bar.Done(err) }()
 	for i, b := range boards {
+		bar.Set(int64(i))
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -47,7 +50,7 @@ func runValues(ctx context.Context, env *Env, r *report.Report) error {
 		learned[i] = le.Evaluate(b).Value
 		d := exact[i] - learned[i]
 		se += d * d
-		rows[i] = []string{b.Geometry().CellName(b.LastMove().Cell), f3(exact[i]), f3(learned[i]), er.Winner.String()}
+		rows[i] = []string{b.Geometry().CellName(b.LastMove().Cell), f3(exact[i]), f3(learned[i]), decidedFor(er.Winner)}
 	}
 	rmse := math.Sqrt(se / float64(len(boards)))
 	rho := stats.Spearman(exact, learned)
@@ -99,7 +102,7 @@ func argmax(v []float64) int {
 	return best
 }
 
-func runEvalTime(ctx context.Context, env *Env, r *report.Report) error {
+func runEvalTime(ctx context.Context, env *Env, r *report.Report) (err error) {
 	ex, le, err := env.evaluators()
 	if err != nil {
 		return err
@@ -112,7 +115,10 @@ func runEvalTime(ctx context.Context, env *Env, r *report.Report) error {
 	exactUS := make([]float64, len(boards))
 	scratchUS := make([]float64, len(boards))
 	incrUS := make([]float64, 0, len(boards))
+	bar := env.progress("evaluation times", len(boards), "position")
+	defer func() { bar.Done(err) }()
 	for i, b := range boards {
+		bar.Set(int64(i))
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -160,7 +166,7 @@ func runEvalTime(ctx context.Context, env *Env, r *report.Report) error {
 		}
 		return out
 	}
-	p, err := report.Histograms(fmt.Sprintf("Evaluation time %dx%d", env.Size, env.Size), "log10(µs per evaluation)", 40,
+	p, err := report.Histograms(fmt.Sprintf("Evaluation time %dx%d", env.Size, env.Size), "log10(µs per evaluation)", "evaluations", 40,
 		[]string{"exact", "learned (scratch)", "learned (incremental)"}, [][]float64{logs(exactUS), logs(scratchUS), logs(incrUS)})
 	if err != nil {
 		return err

@@ -72,6 +72,9 @@ func SolverLabeler(maxNodes int64) func(context.Context, *hex.Board) (hex.Color,
 	l := solver.NewLabeler(maxNodes)
 	return func(ctx context.Context, b *hex.Board) (hex.Color, bool, error) {
 		w, err := l.Winner(ctx, b)
+		if cerr := ctx.Err(); cerr != nil {
+			return hex.Empty, false, cerr
+		}
 		if errors.Is(err, solver.ErrLimit) {
 			return hex.Empty, false, nil
 		}

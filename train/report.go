@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hexlearn/hexlearn/experiments/report"
 	"github.com/hexlearn/hexlearn/internal/fileutil"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -194,13 +195,13 @@ func (r *SweepResult) Plot() (*plot.Plot, error) {
 		if err != nil {
 			return nil, fmt.Errorf("train: plot: %w", err)
 		}
-		l.Color = plotutil.Color(i)
+		l.Color = report.Color(i)
 		l.Dashes = plotutil.Dashes(i)
 		eb, err := plotter.NewYErrorBars(bars)
 		if err != nil {
 			return nil, fmt.Errorf("train: plot: %w", err)
 		}
-		eb.Color = plotutil.Color(i)
+		eb.Color = report.Color(i)
 		p.Add(l, eb)
 		p.Legend.Add(fmt.Sprintf("%d hidden", h), l)
 	}

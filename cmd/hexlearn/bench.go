@@ -4,10 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
-	"time"
 
+	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/experiments"
 )
 
@@ -23,7 +24,7 @@ two items measured in the same run: XH- vs H-search, learned vs exact evaluation
 LB-tree vs a linear scan, learned vs exact search nodes per second.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		fs := newFlags(c, stderr)
+		fs := newFlags(c, stdout)
 		sizes := fs.String("size", "6,11", "comma-separated board sides")
 		secs := fs.Float64("time", 0.3, "seconds per measured item")
 		positions := fs.Int("positions", 20, "midgame positions per size")
@@ -37,17 +38,28 @@ LB-tree vs a linear scan, learned vs exact search nodes per second.`,
 			return err
 		}
 		groups = append(groups, fs.Args()...)
-		cfg := experiments.BenchConfig{Groups: groups, Positions: *positions, Seed: *seed,
-			Time: time.Duration(*secs * float64(time.Second)), Log: stderr}
-		if *secs <= 0 {
-			return usageErr("--time must be positive")
+		d, err := seconds("time", *secs, 0.001)
+		if err != nil {
+			return err
 		}
+		if err := intIn("positions", *positions, 1, 100_000); err != nil {
+			return err
+		}
+		for _, g := range groups {
+			if !slices.Contains(experiments.BenchGroups, g) {
+				return usageErr("unknown group %q (want %s)", g, strings.Join(experiments.BenchGroups, ", "))
+			}
+		}
+		cfg := experiments.BenchConfig{Groups: groups, Positions: *positions, Seed: *seed, Time: d, Log: stderr}
 		for _, s := range strings.Split(*sizes, ",") {
 			n, err := strconv.Atoi(strings.TrimSpace(s))
-			if err != nil {
-				return usageErr("--size: %q is not a number", s)
+			if err != nil || n < 2 || n > hex.MaxSize {
+				return usageErr("--size %q: want board sides 2..%d, comma-separated", *sizes, hex.MaxSize)
 			}
 			cfg.Sizes = append(cfg.Sizes, n)
+		}
+		if err := ctx.Err(); err != nil {
+			return err
 		}
 		rows, err := experiments.Bench(ctx, cfg)
 		if err != nil {

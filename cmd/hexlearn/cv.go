@@ -13,6 +13,7 @@ import (
 	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/internal/fileutil"
+	"github.com/hexlearn/hexlearn/internal/progress"
 	"github.com/hexlearn/hexlearn/model"
 	"github.com/hexlearn/hexlearn/train"
 )
@@ -46,6 +47,9 @@ func (l *learnFlags) load() (*train.Examples, train.Config, error) {
 	if l.data == "" {
 		return nil, cfg, usageErr("--data is required")
 	}
+	if err := inputPath("data", l.data); err != nil {
+		return nil, cfg, err
+	}
 	w, h, err := parseBoardSize(l.size)
 	if err != nil {
 		return nil, cfg, err
@@ -63,14 +67,14 @@ func (l *learnFlags) load() (*train.Examples, train.Config, error) {
 	if l.target == "winner" && l.output != "" {
 		return nil, cfg, usageErr("--output applies to the value target only (winner uses a logistic output)")
 	}
-	if l.plyWidth < 1 {
-		return nil, cfg, usageErr("--ply-width must be at least 1")
+	if err := intIn("ply-width", l.plyWidth, 1, hex.MaxSize*hex.MaxSize); err != nil {
+		return nil, cfg, err
 	}
-	if l.batch < 1 {
-		return nil, cfg, usageErr("--batch must be at least 1")
+	if err := intIn("batch", l.batch, 1, 1<<20); err != nil {
+		return nil, cfg, err
 	}
-	if !(l.lr > 0) {
-		return nil, cfg, usageErr("--lr must be positive")
+	if !(l.lr > 0) || l.lr > 1 {
+		return nil, cfg, usageErr("--lr %g: want a learning rate in (0, 1]", l.lr)
 	}
 	cfg = train.Config{BatchSize: l.batch, LearnRate: l.lr, Seed: l.seed, Target: model.Target(l.target), Output: model.Output(l.output)}
 	ex, err := train.ReadExamples(l.data, w, h)
@@ -105,8 +109,8 @@ func parseInts(s, flagName string) ([]int, error) {
 	var out []int
 	for _, f := range strings.Split(s, ",") {
 		v, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || v < 1 {
-			return nil, usageErr("--%s must be a comma-separated list of positive integers, got %q", flagName, s)
+		if err != nil || v < 1 || v > 100_000 {
+			return nil, usageErr("--%s %q: want a comma-separated list of integers 1..100000", flagName, s)
 		}
 		out = append(out, v)
 	}
@@ -116,6 +120,7 @@ func parseInts(s, flagName string) ([]int, error) {
 func init() {
 	c := &command{
 		name:    "cv",
+		writes:  true,
 		summary: "cross-validation sweep over hidden sizes and epochs",
 		usage: `hexlearn cv --data DIR --size N [--folds 10] [--hidden 10,20,30,40,50] [--epochs 300]
             [--per-ply [--ply-width W]] [--target value|winner] [--seed S] --report DIR [--json]
@@ -129,10 +134,13 @@ a held-out fold (RMSE and Spearman rank correlation against the exact evaluator)
 Writes sweep.md, sweep.csv, sweep.png, sweep.svg and sweep.json into --report
 (with --per-ply, one set per ply range: plies-LO-HI.*).`,
 	}
-	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		fs := newFlags(c, stderr)
+	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
+		var outs outputs
+		defer func() { outs.cleanup(err) }()
+		fs := newFlags(c, stdout)
+		outs.addForce(fs)
 		var lf learnFlags
-		lf.register(fs)
+		lf.register(fs.FlagSet)
 		folds := fs.Int("folds", 10, "number of folds k")
 		hiddenS := fs.String("hidden", "10,20,30,40,50", "hidden sizes to try, comma-separated")
 		epochs := fs.Int("epochs", 300, "epochs per run (validation error recorded after each)")
@@ -147,27 +155,33 @@ Writes sweep.md, sweep.csv, sweep.png, sweep.svg and sweep.json into --report
 		if fs.NArg() > 0 {
 			return usageErr("unexpected arguments %q", fs.Args())
 		}
-		if *agree < 0 {
-			return usageErr("--agree must be >= 0")
+		if err := intIn("agree", *agree, 0, 1_000_000); err != nil {
+			return err
 		}
 		hidden, err := parseInts(*hiddenS, "hidden")
 		if err != nil {
 			return err
 		}
-		if *folds < 2 {
-			return usageErr("--folds must be at least 2")
+		if err := intIn("folds", *folds, 2, 1000); err != nil {
+			return err
 		}
-		if *epochs < 1 {
-			return usageErr("--epochs must be at least 1")
+		if err := intIn("epochs", *epochs, 1, 1_000_000); err != nil {
+			return err
 		}
-		if *report == "" {
-			return usageErr("--report is required")
+		if err := intIn("workers", *workers, 0, maxWorkers); err != nil {
+			return err
 		}
-		if *tie < 0 {
-			return usageErr("--tie must be >= 0")
+		if err := floatIn("tie", *tie, 0, 1); err != nil {
+			return err
+		}
+		if err := outs.dir("report", *report, "sweep.*", "plies-*"); err != nil {
+			return err
 		}
 		ex, base, err := lf.load()
 		if err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
 			return err
 		}
 		if err := os.MkdirAll(*report, 0o755); err != nil {
@@ -199,11 +213,11 @@ Writes sweep.md, sweep.csv, sweep.png, sweep.svg and sweep.json into --report
 				desc += " " + p.label
 			}
 			total := len(hidden) * *folds * *epochs
-			prog := train.NewProgress(stderr, total, desc)
+			bar := progress.New(stderr, desc, int64(total), "epoch")
 			sc := train.SweepConfig{Folds: *folds, Hidden: hidden, Epochs: *epochs, Base: base, Workers: *workers,
-				TieTolerance: *tie, Progress: func(d, _ int) { prog.Set(d) }}
+				TieTolerance: *tie, Progress: func(d, _ int) { bar.Set(int64(d)) }}
 			res, err := train.Sweep(ctx, p.ex, sc)
-			prog.Finish()
+			bar.Done(err)
 			if err != nil {
 				return err
 			}

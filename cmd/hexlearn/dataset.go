@@ -10,11 +10,13 @@ import (
 	"strings"
 
 	"github.com/hexlearn/hexlearn/dataset"
+	"github.com/hexlearn/hexlearn/internal/progress"
 )
 
 func init() {
 	c := &command{
 		name:    "dataset",
+		writes:  true,
 		summary: "inspect, export and merge training datasets (stats, export, merge)",
 		usage: `hexlearn dataset stats [--json] [--bins N] DIR|FILE
        hexlearn dataset export --format csv|fann [--scale S] [--dedupe] [--augment] --out FILE DIR|FILE...
@@ -34,6 +36,7 @@ output the value). merge concatenates dataset files of one board size into one f
 // datasetOpts holds the flags of the dataset subcommands.
 type datasetOpts struct {
 	asJSON, dedupe, augment bool
+	force                   bool
 	bins                    int
 	format, out             string
 	scale                   float64
@@ -48,11 +51,13 @@ func datasetSubFlags(sub string, fs *flag.FlagSet, o *datasetOpts) {
 	case "export":
 		fs.StringVar(&o.format, "format", "", "csv or fann (required)")
 		fs.StringVar(&o.out, "out", "", "output file (required)")
+		fs.BoolVar(&o.force, "force", false, "overwrite an existing output file")
 		fs.Float64Var(&o.scale, "scale", 0, "fann: divide values by this (e.g. 40 maps the exact evaluator's range onto [-1, 1])")
 		fs.BoolVar(&o.dedupe, "dedupe", false, "drop repeated positions (first kept)")
 		fs.BoolVar(&o.augment, "augment", false, "add the images under the true board symmetries")
 	case "merge":
 		fs.StringVar(&o.out, "out", "", "output file (required)")
+		fs.BoolVar(&o.force, "force", false, "overwrite an existing output file")
 		fs.BoolVar(&o.dedupe, "dedupe", false, "drop repeated positions (first kept)")
 	}
 }
@@ -62,13 +67,13 @@ func runDataset(ctx context.Context, c *command, args []string, stdout, stderr i
 		return usageErr("missing subcommand: stats, export or merge")
 	}
 	if args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
-		fmt.Fprintln(stderr, strings.TrimSpace(c.usage))
+		fmt.Fprintln(stdout, strings.TrimSpace(c.usage))
 		for _, sub := range []string{"stats", "export", "merge"} {
 			fs := flag.NewFlagSet(sub, flag.ContinueOnError)
-			fs.SetOutput(stderr)
+			fs.SetOutput(io.Discard)
 			datasetSubFlags(sub, fs, &datasetOpts{})
-			fmt.Fprintf(stderr, "\nFlags of %s:\n", sub)
-			fs.PrintDefaults()
+			fmt.Fprintf(stdout, "\nFlags of %s:\n", sub)
+			printFlags(stdout, fs)
 		}
 		return flag.ErrHelp
 	}
@@ -78,16 +83,25 @@ func runDataset(ctx context.Context, c *command, args []string, stdout, stderr i
 	default:
 		return usageErr("unknown dataset subcommand %q (want stats, export or merge)", sub)
 	}
-	fs := newFlags(c, stderr)
+	fs := newFlags(c, stdout)
 	var o datasetOpts
-	datasetSubFlags(sub, fs, &o)
+	datasetSubFlags(sub, fs.FlagSet, &o)
 	if err := fs.Parse(rest); err != nil {
 		return err
 	}
+	for _, p := range fs.Args() {
+		if err := inputPath("", p); err != nil {
+			return err
+		}
+	}
+	outs := outputs{force: o.force}
 	switch sub {
 	case "stats":
 		if fs.NArg() != 1 {
 			return usageErr("dataset stats takes one DIR or FILE")
+		}
+		if err := intIn("bins", o.bins, 1, 10_000); err != nil {
+			return err
 		}
 		t, err := dataset.ReadPath(fs.Arg(0), nil)
 		if err != nil {
@@ -98,7 +112,7 @@ func runDataset(ctx context.Context, c *command, args []string, stdout, stderr i
 			return json.NewEncoder(stdout).Encode(st)
 		}
 		files, _ := dataset.Files(fs.Arg(0))
-		fmt.Fprintf(stdout, "%d file(s), format version %d, generator %s, code %s\n", len(files),
+		fmt.Fprintf(stdout, "%s, format version %d, generator %s, code %s\n", progress.Count(int64(len(files)), "file"),
 			dataset.FormatVersion, t.Meta.Generator, t.Meta.CodeVersion)
 		if len(t.Meta.Config) > 0 {
 			keys := make([]string, 0, len(t.Meta.Config))
@@ -120,8 +134,17 @@ func runDataset(ctx context.Context, c *command, args []string, stdout, stderr i
 		if o.out == "" || fs.NArg() == 0 {
 			return usageErr("dataset export needs --out and at least one DIR or FILE")
 		}
+		if err := outs.file("out", o.out); err != nil {
+			return err
+		}
+		if err := floatIn("scale", o.scale, 0, 1e9); err != nil {
+			return err
+		}
 		t, err := readTables(fs.Args())
 		if err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
 			return err
 		}
 		if o.augment {
@@ -141,9 +164,9 @@ func runDataset(ctx context.Context, c *command, args []string, stdout, stderr i
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "wrote %d rows to %s (%s", t.Len(), o.out, o.format)
+		fmt.Fprintf(stdout, "wrote %s to %s (%s", progress.Count(int64(t.Len()), "row"), o.out, o.format)
 		if o.dedupe {
-			fmt.Fprintf(stdout, ", %d duplicates dropped", removed)
+			fmt.Fprintf(stdout, ", %s dropped", progress.Count(int64(removed), "duplicate"))
 		}
 		fmt.Fprintln(stdout, ")")
 		return nil
@@ -151,11 +174,17 @@ func runDataset(ctx context.Context, c *command, args []string, stdout, stderr i
 		if o.out == "" || fs.NArg() == 0 {
 			return usageErr("dataset merge needs --out and at least one DIR or FILE")
 		}
+		if err := outs.file("out", o.out); err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		n, err := dataset.Merge(o.out, fs.Args(), o.dedupe, nil)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "wrote %d rows to %s\n", n, o.out)
+		fmt.Fprintf(stdout, "wrote %s to %s\n", progress.Count(int64(n), "row"), o.out)
 		return nil
 	}
 }

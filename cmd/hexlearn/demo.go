@@ -12,6 +12,7 @@ import (
 func init() {
 	c := &command{
 		name:    "demo",
+		writes:  true,
 		summary: "run the whole pipeline on 6x6 with a small budget and write a report",
 		usage: `hexlearn demo [--out DIR] [--seed S] [--positions P] [--workers W]
 
@@ -21,9 +22,12 @@ and experiments 1-4, and writes a report directory (README.md with links, CSV ta
 PNG and SVG plots). A few minutes on 2 cores. The same seed gives the same corpus and
 model.`,
 	}
-	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
+		var outs outputs
+		defer func() { outs.cleanup(err) }()
 		def := experiments.DefaultDemo()
-		fs := newFlags(c, stderr)
+		fs := newFlags(c, stdout)
+		outs.addForce(fs)
 		out := fs.String("out", "hexlearn-demo", "report directory")
 		seed := fs.Uint64("seed", def.Seed, "seed of every random choice")
 		positions := fs.Int64("positions", def.Positions, "self-play corpus size")
@@ -31,8 +35,20 @@ model.`,
 		if err := fs.Parse(args); err != nil {
 			return err
 		}
-		if *positions < 100 {
-			return usageErr("--positions must be at least 100")
+		if fs.NArg() > 0 {
+			return usageErr("unexpected argument %q", fs.Arg(0))
+		}
+		if err := intIn("positions", *positions, 100, maxCount); err != nil {
+			return err
+		}
+		if err := intIn("workers", *workers, 0, maxWorkers); err != nil {
+			return err
+		}
+		if err := outs.dir("out", *out, "README.md"); err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
 		}
 		def.Seed, def.Positions, def.Workers, def.Log = *seed, *positions, *workers, stderr
 		if err := experiments.Demo(ctx, def, *out); err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/gtp"
 	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/internal/progress"
 	"github.com/hexlearn/hexlearn/model"
 )
 
@@ -32,7 +33,7 @@ With --model FILE the learned evaluator's value is printed next to the exact one
 model trained for another board size is refused.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		fs := newFlags(c, stderr)
+		fs := newFlags(c, stdout)
 		size := fs.Int("size", gtp.DefaultSize, "side of the board (1..19)")
 		moves := fs.String("moves", "", "the moves from the empty board, e.g. \"c3 d4\"")
 		asJSON := fs.Bool("json", false, "print one JSON object")
@@ -45,8 +46,8 @@ model trained for another board size is refused.`,
 		if fs.NArg() != 0 {
 			return usageErr("unexpected argument %q", fs.Arg(0))
 		}
-		if *size < 1 || *size > hex.MaxSize {
-			return usageErr("--size %d: want 1..%d", *size, hex.MaxSize)
+		if err := checkAll(intIn("size", *size, 1, hex.MaxSize), optionalInput("model", *modelPath)); err != nil {
+			return err
 		}
 		b, err := hex.ParsePosition(*size, *size, *moves)
 		if err != nil {
@@ -107,16 +108,16 @@ model trained for another board size is refused.`,
 			return enc.Encode(rep)
 		}
 		fmt.Fprintf(stdout, "%s", b.Diagram())
-		fmt.Fprintf(stdout, "%dx%d, %d stones, %v to move\n", *size, *size, b.NumStones(), b.ToMove())
-		fmt.Fprintf(stdout, "R_B   %-10s ln R_B %8.4f\n", fmtR(a.RB), a.LogRB)
-		fmt.Fprintf(stdout, "R_W   %-10s ln R_W %8.4f\n", fmtR(a.RW), a.LogRW)
-		fmt.Fprintf(stdout, "E     = ln(R_B/R_W) = %8.4f  (Anshelevich; negative favours Black)\n", a.E)
-		fmt.Fprintf(stdout, "value = ln(R_W/R_B) = %8.4f  (positive favours Black)\n", a.Value)
+		fmt.Fprintf(stdout, "%dx%d, %s, %v to move\n", *size, *size, progress.Count(int64(b.NumStones()), "stone"), b.ToMove())
+		fmt.Fprintf(stdout, "R_B   %-10s ln R_B %8s\n", fmtR(a.RB), fixed4(a.LogRB))
+		fmt.Fprintf(stdout, "R_W   %-10s ln R_W %8s\n", fmtR(a.RW), fixed4(a.LogRW))
+		fmt.Fprintf(stdout, "E     = ln(R_B/R_W) = %8s  (Anshelevich; negative favours Black)\n", fixed4(a.E))
+		fmt.Fprintf(stdout, "value = ln(R_W/R_B) = %8s  (positive favours Black)\n", fixed4(a.Value))
 		if learned != nil {
-			fmt.Fprintf(stdout, "learned value        %8.4f  (%s, %.3f ms)\n", rep.Learned.Value, *modelPath, rep.Learned.Seconds*1e3)
+			fmt.Fprintf(stdout, "learned value        %8s  (%s, %.3f ms)\n", fixed4(rep.Learned.Value), *modelPath, rep.Learned.Seconds*1e3)
 		}
 		fmt.Fprintf(stdout, "winning VC: black %s, white %s\n", vcText(a.BlackVC, rep.BlackCarrier), vcText(a.WhiteVC, rep.WhiteCarrier))
-		fmt.Fprintf(stdout, "decided: %s\n", decidedText(a.Winner))
+		fmt.Fprintf(stdout, "decided: %s\n", decidedText(b, a.Winner, a.BlackVC, a.WhiteVC))
 		if a.HasMustplay {
 			fmt.Fprintf(stdout, "mustplay for %v: %v\n", b.ToMove(), rep.Mustplay)
 		}
@@ -175,7 +176,17 @@ func fmtR(r float64) string {
 	if math.IsInf(r, 1) {
 		return "inf"
 	}
-	return fmt.Sprintf("%.4f", r)
+	return fixed4(r)
+}
+
+// fixed4 formats v with 4 decimals, never as "-0.0000" (a value that rounds to zero
+// is shown without a sign).
+func fixed4(v float64) string {
+	s := fmt.Sprintf("%.4f", v)
+	if s == "-0.0000" {
+		return "0.0000"
+	}
+	return s
 }
 
 func colorName(c hex.Color) string {
@@ -200,9 +211,17 @@ func vcText(ok bool, carrier []string) string {
 	return fmt.Sprintf("yes (carrier %v)", carrier)
 }
 
-func decidedText(w hex.Color) string {
-	if w == hex.Empty {
+// decidedText says who has won or has a proved win, and why.
+func decidedText(b *hex.Board, w hex.Color, blackVC, whiteVC bool) string {
+	switch {
+	case w == hex.Empty:
 		return "no"
+	case b.Winner() == w:
+		return w.String() + " has won (a chain joins its edges)"
+	case w == hex.Black && blackVC || w == hex.White && whiteVC:
+		return w.String() + " wins (a winning virtual connection)"
+	case w == b.ToMove():
+		return w.String() + " wins (a winning semi-connection: " + w.String() + " moves next)"
 	}
 	return w.String() + " wins"
 }

@@ -51,3 +51,20 @@ func TestEvalWithModel(t *testing.T) {
 		t.Errorf("a 3x3 model on 5x5: exit %d, %s", code, errb.String())
 	}
 }
+
+// TestEvalMessages checks plurals and that no value prints as negative zero.
+func TestEvalMessages(t *testing.T) {
+	for _, tc := range []struct {
+		moves, want string
+	}{
+		{"", "3x3, 0 stones,"}, {"b2", "3x3, 1 stone,"}, {"b2 a1", "3x3, 2 stones,"},
+	} {
+		var out, errb bytes.Buffer
+		if code := run([]string{"eval", "--size", "3", "--moves", tc.moves}, &out, &errb); code != 0 {
+			t.Fatalf("eval %q: exit %d: %s", tc.moves, code, errb.String())
+		}
+		if !strings.Contains(out.String(), tc.want) || strings.Contains(out.String(), "-0.0000") {
+			t.Errorf("eval %q: want %q and no -0.0000:\n%s", tc.moves, tc.want, out.String())
+		}
+	}
+}

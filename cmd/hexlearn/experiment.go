@@ -7,9 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
+	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/patterns"
+	"github.com/hexlearn/hexlearn/engine/search"
 	"github.com/hexlearn/hexlearn/experiments"
 	"github.com/hexlearn/hexlearn/model"
 )
@@ -17,6 +18,7 @@ import (
 func init() {
 	c := &command{
 		name:    "experiment",
+		writes:  true,
 		summary: "run one of the paper's experiments and write its report",
 		usage: `hexlearn experiment NAME --size N [--model MODEL] [--patterns DB] [--depth D] [--k K]
               [--time S] [--positions P] [--openings K] [--seed S] --out DIR
@@ -30,11 +32,14 @@ move between learned, exact, exact-xh and any GTP engines given with --engine
 NAME=CMDLINE, over several sizes and times per move, with scores, Elo table with error
 bars, plots and SGF files; see 'hexlearn experiment strength -h'.`,
 	}
-	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
 		if len(args) > 0 && args[0] == "strength" {
 			return runStrength(ctx, args[1:], stdout, stderr) // its own flags: strength.go
 		}
-		fs := newFlags(c, stderr)
+		var outs outputs
+		defer func() { outs.cleanup(err) }()
+		fs := newFlags(c, stdout)
+		outs.addForce(fs)
 		size := fs.Int("size", 0, "board side")
 		modelPath := fs.String("model", "", "learned model file (from 'hexlearn train')")
 		dbPath := fs.String("patterns", "", "goal-pattern database (from 'hexlearn patterns build')")
@@ -59,14 +64,21 @@ bars, plots and SGF files; see 'hexlearn experiment strength -h'.`,
 		if name == "" {
 			return usageErr("name an experiment: %s", strings.Join(experiments.Names(), ", "))
 		}
-		if *out == "" {
-			return usageErr("--out DIR is required")
+		if _, err := experiments.Lookup(name); err != nil {
+			return usageErr("unknown experiment %q (want %s)", name, strings.Join(experiments.Names(), ", "))
 		}
-		if *secs <= 0 {
-			return usageErr("--time must be positive")
+		d, err := seconds("time", *secs, 0.001)
+		if err != nil {
+			return err
+		}
+		if err := checkAll(intIn("size", *size, 1, hex.MaxSize), intIn("depth", *depth, 1, search.MaxDepth),
+			intIn("k", *k, 1, hex.MaxCells), intIn("positions", *positions, 1, 100_000),
+			intIn("openings", *openings, 0, hex.MaxCells), optionalInput("model", *modelPath),
+			optionalInput("patterns", *dbPath), outs.dir("out", *out, "README.md")); err != nil {
+			return err
 		}
 		env := experiments.Env{Size: *size, Seed: *seed, Depth: *depth, K: *k, Positions: *positions,
-			Openings: *openings, Time: time.Duration(*secs * float64(time.Second)), Log: stderr}
+			Openings: *openings, Time: d, Log: stderr}
 		if *modelPath != "" {
 			m, err := model.LoadFor(*modelPath, *size, *size)
 			if err != nil {
@@ -80,6 +92,9 @@ bars, plots and SGF files; see 'hexlearn experiment strength -h'.`,
 				return fmt.Errorf("%s: %w", *dbPath, err)
 			}
 			env.Patterns, env.PatternsPath = db, *dbPath
+		}
+		if err := ctx.Err(); err != nil {
+			return err
 		}
 		if exe, err := os.Executable(); err == nil {
 			env.Self = exe

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"time"
 
 	"github.com/hexlearn/hexlearn/engine/gtp"
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/patterns"
+	"github.com/hexlearn/hexlearn/engine/search"
 	"github.com/hexlearn/hexlearn/model"
 	"github.com/hexlearn/hexlearn/player"
 )
@@ -43,7 +43,7 @@ To use it from HexGui: Program > New Program, command "hexlearn gtp" (a full pat
 the binary if it is not on PATH), then Program > Connect.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		fs := newFlags(c, stderr)
+		fs := newFlags(c, stdout)
 		kind := fs.String("player", "", "learned or exact (default: learned if a model exists for the board size, else exact)")
 		size := fs.Int("size", gtp.DefaultSize, "side of the board before the first boardsize command")
 		modelPath := fs.String("model", "", "learned player's model file, or 'builtin' (the default)")
@@ -60,24 +60,25 @@ the binary if it is not on PATH), then Program > Connect.`,
 		if fs.NArg() != 0 {
 			return usageErr("unexpected argument %q", fs.Arg(0))
 		}
+		d, err := seconds("time", *secs, 0)
+		if err != nil {
+			return err
+		}
+		if err := checkAll(intIn("size", *size, 1, hex.MaxSize), intIn("depth", *depth, 0, search.MaxDepth),
+			intIn("k", *k, 0, hex.MaxCells), intIn("vc-plies", *vcPlies, -1, search.MaxDepth),
+			optionalInput("patterns", *dbPath)); err != nil {
+			return err
+		}
+		if *modelPath != "builtin" {
+			if err := optionalInput("model", *modelPath); err != nil {
+				return err
+			}
+		}
 		b, err := hex.NewBoard(*size, *size)
 		if err != nil {
 			return usageErr("--size: %v", err)
 		}
-		if *secs < 0 || *secs > 1e6 {
-			return usageErr("--time %g: want seconds in 0..1e6", *secs)
-		}
-		if *depth < 0 || *depth > 32 {
-			return usageErr("--depth %d: want 0..32", *depth)
-		}
-		if *k < 0 {
-			return usageErr("--k %d: want >= 0", *k)
-		}
-		if *vcPlies < -1 || *vcPlies > 32 {
-			return usageErr("--vc-plies %d: want -1..32", *vcPlies)
-		}
-		cfg := player.Config{XH: *xh, Depth: *depth, K: *k, Time: time.Duration(*secs * float64(time.Second)),
-			VCPlies: *vcPlies, Notes: stderr}
+		cfg := player.Config{XH: *xh, Depth: *depth, K: *k, Time: d, VCPlies: *vcPlies, Notes: stderr}
 		switch *kind {
 		case "":
 			cfg.Kind = player.Learned // the exact player plays sizes without a model

@@ -22,6 +22,7 @@ type command struct {
 	name    string // as typed: "gtp", "show", ...
 	summary string // one line for "hexlearn help"
 	usage   string // synopsis and description for "hexlearn help NAME"
+	writes  bool   // the command writes files (its interruption message says which are kept)
 	// run executes the command with the arguments after its name. ctx is cancelled on
 	// SIGINT/SIGTERM; long work must stop promptly and leave only whole files.
 	run func(ctx context.Context, args []string, stdout, stderr io.Writer) error
@@ -39,17 +40,6 @@ func register(c *command) {
 
 // errUsage marks an error caused by bad command-line use; main prints the usage.
 var errUsage = errors.New("usage")
-
-// newFlags returns a flag set for a subcommand whose errors are returned, not fatal.
-func newFlags(c *command, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("hexlearn "+c.name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "%s\n\nFlags:\n", strings.TrimSpace(c.usage))
-		fs.PrintDefaults()
-	}
-	return fs
-}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -73,13 +63,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return runCommand(ctx, args, stdout, stderr)
+}
+
+// runCommand runs the command line args (a command name first) with ctx and returns
+// the exit status: 0 success, 1 failure, 2 usage error, 130 interrupted.
+func runCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	c, ok := commands[args[0]]
 	if !ok {
 		fmt.Fprintf(stderr, "hexlearn: unknown command %q; run 'hexlearn help'\n", args[0])
 		return 2
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	err := c.run(ctx, args[1:], stdout, stderr)
 	switch {
 	case err == nil:
@@ -87,10 +83,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case errors.Is(err, flag.ErrHelp):
 		return 0
 	case errors.Is(err, errUsage):
-		fmt.Fprintf(stderr, "hexlearn %s: %v\nrun 'hexlearn help %s' for usage\n", c.name, err, c.name)
+		fmt.Fprintf(stderr, "hexlearn %s: %s\nrun 'hexlearn help %s' for usage\n", c.name, strings.TrimPrefix(err.Error(), errUsage.Error()+": "), c.name)
 		return 2
-	case errors.Is(err, context.Canceled):
-		fmt.Fprintf(stderr, "hexlearn %s: interrupted; only complete files were kept\n", c.name)
+	case errors.Is(err, context.Canceled) || ctx.Err() != nil:
+		if c.writes {
+			fmt.Fprintf(stderr, "hexlearn %s: interrupted; only complete files were kept\n", c.name)
+		} else {
+			fmt.Fprintf(stderr, "hexlearn %s: interrupted\n", c.name)
+		}
 		return 130
 	default:
 		fmt.Fprintf(stderr, "hexlearn %s: %v\n", c.name, err)

@@ -90,7 +90,7 @@ func TestExperimentMatches(t *testing.T) {
 			t.Errorf("report lacks %q:\n%s", want, md)
 		}
 	}
-	if code := run([]string{"experiment", "nope", "--size", "3", "--out", dir}, &out, &errb); code != 1 {
-		t.Errorf("unknown experiment: exit %d", code)
+	if code := run([]string{"experiment", "nope", "--size", "3", "--out", dir}, &out, &errb); code != 2 {
+		t.Errorf("unknown experiment: exit %d, want 2 (usage)", code)
 	}
 }

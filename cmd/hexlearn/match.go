@@ -6,15 +6,16 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"time"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/experiments/match"
+	"github.com/hexlearn/hexlearn/internal/progress"
 )
 
 func init() {
 	c := &command{
 		name:    "match",
+		writes:  true,
 		summary: "play two GTP engines against each other over every opening",
 		usage: `hexlearn match --a "CMD" --b "CMD" --size N [--openings all|K] [--seed S]
               [--time-per-move S] [--sgf DIR] [--json]
@@ -25,8 +26,11 @@ of the game itself; an illegal answer, a resignation or a time-out loses. Engine
 know 'param_search' get the time per move with 'param_search time S'. Prints the score
 with a 95% Wilson interval and, with --sgf, writes one SGF file per game.`,
 	}
-	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		fs := newFlags(c, stderr)
+	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
+		var outs outputs
+		defer func() { outs.cleanup(err) }()
+		fs := newFlags(c, stdout)
+		outs.addForce(fs)
 		a := fs.String("a", "", "command line of engine A (run with sh -c)")
 		b := fs.String("b", "", "command line of engine B")
 		nameA := fs.String("name-a", "A", "label of engine A")
@@ -44,19 +48,31 @@ with a 95% Wilson interval and, with --sgf, writes one SGF file per game.`,
 		if *a == "" || *b == "" {
 			return usageErr("--a and --b are required")
 		}
-		if *size < 1 || *size > hex.MaxSize {
-			return usageErr("--size must be 1..%d, got %d", hex.MaxSize, *size)
+		if fs.NArg() > 0 {
+			return usageErr("unexpected argument %q", fs.Arg(0))
+		}
+		if err := intIn("size", *size, 1, hex.MaxSize); err != nil {
+			return err
 		}
 		k := 0
 		if *openings != "all" {
 			n, err := strconv.Atoi(*openings)
-			if err != nil || n < 1 {
-				return usageErr("--openings must be 'all' or a positive number, got %q", *openings)
+			if err != nil || n < 1 || n > hex.MaxCells {
+				return usageErr("--openings %q: want 'all' or 1..%d", *openings, hex.MaxCells)
 			}
 			k = n
 		}
-		if *tpm < 0 {
-			return usageErr("--time-per-move must be >= 0")
+		perMove, err := seconds("time-per-move", *tpm, 0)
+		if err != nil {
+			return err
+		}
+		if *sgfDir != "" {
+			if err := outs.dir("sgf", *sgfDir, "*.sgf"); err != nil {
+				return err
+			}
+		}
+		if err := ctx.Err(); err != nil {
+			return err
 		}
 		g := hex.MustGeometry(*size, *size)
 		ea, err := match.Start(*nameA, *a, stderr)
@@ -72,11 +88,11 @@ with a 95% Wilson interval and, with --sgf, writes one SGF file per game.`,
 		var sgfErr error
 		cfg := match.Config{
 			Size: *size, Openings: k, Seed: *seed,
-			TimePerMove: time.Duration(*tpm * float64(time.Second)),
+			TimePerMove: perMove,
 			GameDone: func(gm match.Game) {
 				if !*quiet && !*jsonOut {
-					fmt.Fprintf(stdout, "game %3d opening %-4s black %-8s white %-8s winner %-5s (%s, %d moves)\n",
-						gm.Index+1, g.CellName(gm.Opening), gm.Black, gm.White, gm.Winner, gm.Reason, len(gm.Moves))
+					fmt.Fprintf(stdout, "game %3d opening %-4s black %-8s white %-8s winner %-5s (%s, %s)\n",
+						gm.Index+1, g.CellName(gm.Opening), gm.Black, gm.White, gm.Winner, gm.Reason, progress.Count(int64(len(gm.Moves)), "move"))
 				}
 				if *sgfDir != "" && sgfErr == nil {
 					sgfErr = match.WriteGameSGF(*sgfDir, g, gm)

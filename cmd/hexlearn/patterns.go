@@ -17,13 +17,13 @@ import (
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/patterns"
 	"github.com/hexlearn/hexlearn/engine/vc"
-	"github.com/schollz/progressbar/v3"
-	"golang.org/x/term"
+	"github.com/hexlearn/hexlearn/internal/progress"
 )
 
 func init() {
 	c := &command{
 		name:    "patterns",
+		writes:  true,
 		summary: "build, query and inspect goal-pattern databases (LB-trees)",
 		usage: `hexlearn patterns build --from DATASET|GAMES --out DB [--size N] [--finder vc|proof|xh|bridges] [--verify K]
 hexlearn patterns query --db DB --size N --moves "a1 b2 ..." [--json]
@@ -52,7 +52,7 @@ func runPatterns(ctx context.Context, c *command, args []string, stdout, stderr 
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
-		fmt.Fprintf(stdout, "%s\n\nRun 'hexlearn patterns ACTION -h' for an action's flags.\n", strings.TrimSpace(c.usage))
+		fmt.Fprintf(stdout, "%s\n\nRun 'hexlearn patterns ACTION --help' for an action's flags.\n", strings.TrimSpace(c.usage))
 		return flag.ErrHelp
 	case "build":
 		return patternsBuild(ctx, c, args[1:], stdout, stderr)
@@ -85,7 +85,9 @@ func isDataset(path string) (bool, error) {
 }
 
 func patternsBuild(ctx context.Context, c *command, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags(c, stderr)
+	var outs outputs
+	fs := newFlags(c, stdout)
+	outs.addForce(fs)
 	from := fs.String("from", "", "self-play dataset (directory or .arrow file) or games file (one move list per line)")
 	out := fs.String("out", "", "database file to write")
 	size := fs.Int("size", 0, "board size N (N x N); 0: the most common size of the dataset (required for a games file)")
@@ -101,8 +103,9 @@ func patternsBuild(ctx context.Context, c *command, args []string, stdout, stder
 	if fs.NArg() > 0 {
 		return usageErr("unexpected arguments %q", fs.Args())
 	}
-	if *verify < 0 || *verify > patterns.MaxVerifyCarrier {
-		return usageErr("--verify must be 0..%d", patterns.MaxVerifyCarrier)
+	if err := checkAll(inputPath("from", *from), outs.file("out", *out), intIn("size", *size, 0, hex.MaxSize),
+		intIn("verify", *verify, 0, patterns.MaxVerifyCarrier)); err != nil {
+		return err
 	}
 	var f patterns.Finder
 	switch *finder {
@@ -210,33 +213,21 @@ func patternsBuild(ctx context.Context, c *command, args []string, stdout, stder
 	if err != nil {
 		return err
 	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	bl := patterns.NewBuilder(db, f, *verify)
 	start := time.Now()
-	last := start
-	done := 0
-	// A progress bar on a terminal, a plain line every 10 s otherwise.
-	var bar *progressbar.ProgressBar
-	if fh, ok := stderr.(*os.File); ok && term.IsTerminal(int(fh.Fd())) {
-		bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(stderr),
-			progressbar.OptionSetDescription("patterns build"), progressbar.OptionShowCount(),
-			progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(100*time.Millisecond))
-	}
+	bar := progress.New(stderr, "patterns build", int64(total), "position")
 	err = positions(func(b *hex.Board) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		done++
-		if bar != nil {
-			bar.Add(1)
-		} else if time.Since(last) > 10*time.Second {
-			last = time.Now()
-			fmt.Fprintf(stderr, "patterns build: %d/%d positions, %d entries\n", done, total, db.Len())
-		}
+		bar.Add(1)
+		bar.SetDetail(progress.Count(int64(db.Len()), "entry"))
 		return bl.AddPosition(b)
 	})
-	if bar != nil {
-		bar.Finish()
-	}
+	bar.Done(err)
 	if err != nil {
 		return err
 	}
@@ -255,16 +246,16 @@ func patternsBuild(ctx context.Context, c *command, args []string, stdout, stder
 	if *asJSON {
 		return json.NewEncoder(stdout).Encode(sum)
 	}
-	fmt.Fprintf(stdout, "%dx%d: %d positions, %d winning connections (%d proved exhaustively, %d rejected)\n",
-		w, h, st.Positions, st.Wins, st.Verified, st.Rejected)
-	fmt.Fprintf(stdout, "%d entries with symmetric variants inserted, %d dropped as containing another, %d kept (%d bytes) in %.1fs\n",
-		st.Inserted, dropped, db.Len(), db.Bytes(), time.Since(start).Seconds())
+	fmt.Fprintf(stdout, "%dx%d: %s, %s (%d proved exhaustively, %d rejected)\n",
+		w, h, progress.Count(int64(st.Positions), "position"), progress.Count(int64(st.Wins), "winning connection"), st.Verified, st.Rejected)
+	fmt.Fprintf(stdout, "%s with symmetric variants inserted, %d dropped as containing another; database: %s; %s\n",
+		progress.Count(int64(st.Inserted), "pattern"), dropped, db.Size(), progress.Duration(time.Since(start)))
 	fmt.Fprintf(stdout, "wrote %s\n", *out)
 	return nil
 }
 
 func patternsQuery(c *command, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags(c, stderr)
+	fs := newFlags(c, stdout)
 	dbPath := fs.String("db", "", "database file")
 	size := fs.Int("size", 0, "board size N (N x N)")
 	moves := fs.String("moves", "", "the position as a move list from the empty board, e.g. \"c3 b2\"")
@@ -272,8 +263,14 @@ func patternsQuery(c *command, args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *dbPath == "" || *size <= 0 {
+	if fs.NArg() > 0 {
+		return usageErr("unexpected arguments %q", fs.Args())
+	}
+	if *dbPath == "" {
 		return usageErr("query needs --db and --size")
+	}
+	if err := checkAll(inputPath("db", *dbPath), intIn("size", *size, 1, hex.MaxSize)); err != nil {
+		return err
 	}
 	db, _, err := patterns.Load(*dbPath)
 	if err != nil {
@@ -304,7 +301,7 @@ func patternsQuery(c *command, args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprint(stdout, b.Diagram())
 	if winner == hex.Empty {
-		fmt.Fprintf(stdout, "not decided by the database (%d entries; lookup %v)\n", db.Len(), elapsed)
+		fmt.Fprintf(stdout, "not decided by the database (%s; lookup %v)\n", db.Size(), elapsed)
 		return nil
 	}
 	fmt.Fprintf(stdout, "decided: %s wins (lookup %v); matching pattern", strings.ToLower(winner.String()), elapsed)
@@ -316,14 +313,20 @@ func patternsQuery(c *command, args []string, stdout, stderr io.Writer) error {
 }
 
 func patternsStats(c *command, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags(c, stderr)
+	fs := newFlags(c, stdout)
 	dbPath := fs.String("db", "", "database file")
 	asJSON := fs.Bool("json", false, "print the statistics as JSON")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if fs.NArg() > 0 {
+		return usageErr("unexpected arguments %q", fs.Args())
+	}
 	if *dbPath == "" {
 		return usageErr("stats needs --db")
+	}
+	if err := inputPath("db", *dbPath); err != nil {
+		return err
 	}
 	db, h, err := patterns.Load(*dbPath)
 	if err != nil {
@@ -361,10 +364,10 @@ func patternsStats(c *command, args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "pattern database %s: format %d, %dx%d, written by hexlearn %s\n", *dbPath, h.Version, h.Width, h.Height, h.CodeVersion)
 	fmt.Fprintf(stdout, "source: %s\n", h.Source)
-	fmt.Fprintf(stdout, "entries: %d (Black north-south patterns incl. symmetric variants)\n", db.Len())
-	fmt.Fprintf(stdout, "LB-tree: %d nodes, %d bytes (%.1f bytes/entry); with entry list %d bytes\n",
-		t.Nodes(), t.Bytes(), float64(t.Bytes())/float64(max(1, db.Len())), db.Bytes())
-	fmt.Fprintf(stdout, "stones per entry:  min %d, median %d, mean %.1f, max %d\n", sl, sm, smean, sh)
-	fmt.Fprintf(stdout, "carrier per entry: min %d, median %d, mean %.1f, max %d\n", cl, cm, cmean, ch)
+	fmt.Fprintf(stdout, "size: %s (Black north-south patterns incl. symmetric variants; LB-tree and entry list)\n", db.Size())
+	fmt.Fprintf(stdout, "LB-tree alone: %d nodes, %d bytes (%.1f bytes per pattern)\n",
+		t.Nodes(), t.Bytes(), float64(t.Bytes())/float64(max(1, db.Len())))
+	fmt.Fprintf(stdout, "stones per pattern:        min %d, median %d, mean %.1f, max %d\n", sl, sm, smean, sh)
+	fmt.Fprintf(stdout, "carrier cells per pattern: min %d, median %d, mean %.1f, max %d\n", cl, cm, cmean, ch)
 	return nil
 }

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/gtp"
@@ -29,7 +28,7 @@ bottom rows, White the left and right columns. Moves are read from standard inpu
 a game can be piped in.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		fs := newFlags(c, stderr)
+		fs := newFlags(c, stdout)
 		def := gtp.SearchDefaults()
 		size := fs.Int("size", 7, "side of the board (1..19)")
 		color := fs.String("color", "black", "your colour: black (moves first) or white")
@@ -43,6 +42,14 @@ a game can be piped in.`,
 		if fs.NArg() != 0 {
 			return usageErr("unexpected argument %q", fs.Arg(0))
 		}
+		d, err := seconds("time", *secs, 0)
+		if err != nil {
+			return err
+		}
+		if err := checkAll(intIn("size", *size, 1, hex.MaxSize), intIn("depth", *depth, 1, search.MaxDepth),
+			intIn("k", *k, 0, hex.MaxCells), intIn("root-k", *rootK, 0, hex.MaxCells)); err != nil {
+			return err
+		}
 		b, err := hex.NewBoard(*size, *size)
 		if err != nil {
 			return usageErr("--size: %v", err)
@@ -51,14 +58,11 @@ a game can be piped in.`,
 		if err != nil {
 			return usageErr("--color: %v", err)
 		}
-		if *secs < 0 {
-			return usageErr("--time %v: want seconds >= 0", *secs)
-		}
 		x, err := circuit.NewExact(circuit.SearchExactConfig())
 		if err != nil {
 			return err
 		}
-		s, err := search.New(x, search.Params{Depth: *depth, K: *k, RootK: *rootK, Time: time.Duration(*secs * float64(time.Second))})
+		s, err := search.New(x, search.Params{Depth: *depth, K: *k, RootK: *rootK, Time: d})
 		if err != nil {
 			return usageErr("%v", err)
 		}

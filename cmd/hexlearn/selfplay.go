@@ -13,12 +13,15 @@ import (
 	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/search"
+	"github.com/hexlearn/hexlearn/engine/vc"
+	"github.com/hexlearn/hexlearn/internal/progress"
 	"github.com/hexlearn/hexlearn/selfplay"
 )
 
 func init() {
 	c := &command{
 		name:    "selfplay",
+		writes:  true,
 		summary: "generate a training corpus by self-play and random play (Arrow datasets)",
 		usage: `hexlearn selfplay --size N --positions P | --games G --out DIR [--mode self|random|mixed]
        [--depth D --k K] [--seed S] [--workers W] [--shard i --shards n] [flags]
@@ -39,8 +42,20 @@ files then differ between runs).`,
 	register(c)
 }
 
-func runSelfplay(ctx context.Context, c *command, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags(c, stderr)
+// lightVC is the H-search configuration of selfplay --light: fewer connections kept
+// per pair than vc.DefaultConfig, and smaller ORs.
+var lightVC = func() vc.Config {
+	c := vc.DefaultConfig()
+	c.MaxFull, c.MaxSemi, c.MaxOr = 3, 4, 3
+	return c
+}()
+
+func runSelfplay(ctx context.Context, c *command, args []string, stdout, stderr io.Writer) (err error) {
+	var outs outputs
+	defer func() { outs.cleanup(err) }()
+	fs := newFlags(c, stdout)
+	outs.addForce(fs)
+	defVC := vc.DefaultConfig()
 	size := fs.String("size", "", "board size N or WxH (required)")
 	positions := fs.Int64("positions", 0, "number of positions (rows) to write")
 	games := fs.Int("games", 0, "number of games to play (all shards together)")
@@ -58,7 +73,8 @@ func runSelfplay(ctx context.Context, c *command, args []string, stdout, stderr 
 	stopAtProof := fs.Bool("stop-at-proof", false, "end a game once the evaluator proves a winner (default: play until a chain is complete)")
 	timings := fs.Bool("timings", false, "record measured evaluation times in cost_us (not reproducible)")
 	perFile := fs.Int("games-per-file", 1000, "games per output file")
-	light := fs.Bool("light", false, "lighter H-search limits (circuit.SearchExactConfig: about 8x faster, fewer VCs)")
+	light := fs.Bool("light", false, fmt.Sprintf("lighter H-search limits than the default %d VCs, %d SCs per pair and ORs of %d SCs: %d, %d and %d (faster, fewer connections found)",
+		defVC.MaxFull, defVC.MaxSemi, defVC.MaxOr, lightVC.MaxFull, lightVC.MaxSemi, lightVC.MaxOr))
 	labelNodes := fs.Int64("label-nodes", 0, "label true_winner with the solver, at most this many nodes per position (0: only proofs by the evaluator)")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	if err := fs.Parse(args); err != nil {
@@ -74,15 +90,20 @@ func runSelfplay(ctx context.Context, c *command, args []string, stdout, stderr 
 	if *out == "" {
 		return usageErr("--out is required")
 	}
+	if err := checkAll(intIn("positions", *positions, 0, maxCount), intIn("games", *games, 0, maxCount),
+		intIn("depth", *depth, 1, search.MaxDepth), intIn("k", *k, 0, hex.MaxCells),
+		intIn("workers", *workers, 0, maxWorkers), intIn("shard", *shard, -1, 1_000_000),
+		intIn("shards", *shards, 1, 1_000_000), intIn("opening", *opening, 0, hex.MaxCells),
+		floatIn("temperature", *temp, 0, 1000), intIn("temp-plies", *tempPlies, 0, hex.MaxCells),
+		intIn("games-per-file", *perFile, 1, maxCount), intIn("label-nodes", *labelNodes, 0, maxCount)); err != nil {
+		return err
+	}
 	if (*positions > 0) == (*games > 0) {
 		return usageErr("give exactly one of --positions and --games (positive)")
 	}
 	m, err := selfplay.ParseMode(*mode)
 	if err != nil {
 		return usageErr("%v", err)
-	}
-	if *shards < 1 {
-		return usageErr("--shards must be at least 1")
 	}
 	shardSrc := "--shard"
 	if *shard < 0 {
@@ -100,7 +121,7 @@ func runSelfplay(ctx context.Context, c *command, args []string, stdout, stderr 
 	}
 	ecfg := circuit.DefaultExactConfig()
 	if *light {
-		ecfg = circuit.SearchExactConfig()
+		ecfg.VC = lightVC
 	}
 	info := selfplay.DescribeExact(ecfg)
 	info["evaluator.light"] = strconv.FormatBool(*light)
@@ -115,9 +136,6 @@ func runSelfplay(ctx context.Context, c *command, args []string, stdout, stderr 
 		},
 		EvaluatorInfo: info,
 	}
-	if *labelNodes < 0 {
-		return usageErr("--label-nodes must not be negative")
-	}
 	if *labelNodes > 0 {
 		info["labeler"] = "solver"
 		info["labeler.max_nodes"] = strconv.FormatInt(*labelNodes, 10)
@@ -128,11 +146,30 @@ func runSelfplay(ctx context.Context, c *command, args []string, stdout, stderr 
 	if err := cfg.Search.Validate(); err != nil {
 		return usageErr("%v", err)
 	}
-	rep := selfplay.NewReporter(stderr)
-	cfg.Progress = rep.Update
+	if err := outs.dir("out", *out, cfg.FileName(0)); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	unit := "game"
+	if *positions > 0 {
+		unit = "position"
+	}
+	bar := progress.New(stderr, "selfplay", 0, unit)
+	cfg.Progress = func(p selfplay.Progress) {
+		bar.SetTotal(p.Total)
+		if p.ByRows {
+			bar.SetDetail(progress.Count(int64(p.Games), "game"))
+			bar.Set(p.Rows)
+		} else {
+			bar.SetDetail(progress.Count(p.Rows, "position"))
+			bar.Set(int64(p.Games))
+		}
+	}
 	start := time.Now()
 	res, err := selfplay.Run(ctx, *out, cfg)
-	rep.Finish()
+	bar.Done(err)
 	if err != nil {
 		return err
 	}
@@ -143,8 +180,9 @@ func runSelfplay(ctx context.Context, c *command, args []string, stdout, stderr 
 			"seconds": el.Seconds(), "shard": *shard, "shards": *shards,
 		})
 	}
-	fmt.Fprintf(stdout, "wrote %d positions from %d games into %d file(s) in %s (%.0f positions/s), shard %d of %d\n",
-		res.Rows, res.Games, len(res.Files), el.Round(time.Millisecond), float64(res.Rows)/el.Seconds(), *shard, *shards)
+	fmt.Fprintf(stdout, "wrote %s from %s into %s in %s (%.0f positions/s), shard %d of %d\n",
+		progress.Count(res.Rows, "position"), progress.Count(int64(res.Games), "game"), progress.Count(int64(len(res.Files)), "file"),
+		progress.Duration(el), float64(res.Rows)/el.Seconds(), *shard, *shards)
 	for _, f := range res.Files {
 		fmt.Fprintln(stdout, " ", f)
 	}

@@ -24,7 +24,7 @@ a colour. With --sgf the board comes from the main line of an SGF Hex file (GM[1
 --json prints a machine-readable object instead.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		fs := newFlags(c, stderr)
+		fs := newFlags(c, stdout)
 		size := fs.Int("size", 11, "board side (n x n)")
 		width := fs.Int("width", 0, "board width (columns a..), overrides --size")
 		height := fs.Int("height", 0, "board height (rows 1..), overrides --size")
@@ -36,6 +36,10 @@ a colour. With --sgf the board comes from the main line of an SGF Hex file (GM[1
 		}
 		if fs.NArg() != 0 {
 			return usageErr("unexpected argument %q", fs.Arg(0))
+		}
+		if err := checkAll(intIn("size", *size, 1, hex.MaxSize), intIn("width", *width, 0, hex.MaxSize),
+			intIn("height", *height, 0, hex.MaxSize), optionalInput("sgf", *sgf)); err != nil {
+			return err
 		}
 		var b *hex.Board
 		if *sgf != "" {

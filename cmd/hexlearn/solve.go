@@ -10,6 +10,7 @@ import (
 
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/solver"
+	"github.com/hexlearn/hexlearn/internal/progress"
 )
 
 func init() {
@@ -31,7 +32,7 @@ for Black, W where it loses. Of each pair of openings related by the 180° rotat
 worker has its own transposition table of --tt-bits). Ctrl-C stops the search.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		fs := newFlags(c, stderr)
+		fs := newFlags(c, stdout)
 		size := fs.Int("size", 5, "board side (n x n)")
 		width := fs.Int("width", 0, "board width (columns a..), overrides --size")
 		height := fs.Int("height", 0, "board height (rows 1..), overrides --size")
@@ -51,11 +52,13 @@ worker has its own transposition table of --tt-bits). Ctrl-C stops the search.`,
 		if fs.NArg() != 0 {
 			return usageErr("unexpected argument %q", fs.Arg(0))
 		}
-		if *ttBits < 10 || *ttBits > 26 {
-			return usageErr("--tt-bits must be 10..26, got %d", *ttBits)
+		if err := checkAll(intIn("size", *size, 1, hex.MaxSize), intIn("width", *width, 0, hex.MaxSize),
+			intIn("height", *height, 0, hex.MaxSize), intIn("tt-bits", *ttBits, 10, 26),
+			intIn("max-nodes", *maxNodes, 0, 1e15), intIn("workers", *workers, 1, 64)); err != nil {
+			return err
 		}
-		if *maxNodes < 0 || *timeout < 0 {
-			return usageErr("--max-nodes and --timeout must not be negative")
+		if *timeout < 0 || *timeout > time.Duration(maxSeconds)*time.Second {
+			return usageErr("--timeout %v: want 0 (no limit) up to %v", *timeout, time.Duration(maxSeconds)*time.Second)
 		}
 		w, h := *size, *size
 		if *width != 0 {
@@ -70,9 +73,6 @@ worker has its own transposition table of --tt-bits). Ctrl-C stops the search.`,
 		}
 		if *algo != "dfpn" && *algo != "dfs" {
 			return usageErr("--algorithm must be dfpn or dfs, got %q", *algo)
-		}
-		if *workers < 1 || *workers > 64 {
-			return usageErr("--workers must be 1..64, got %d", *workers)
 		}
 		// mk gives every solver its own Connector (they are not safe for concurrent use).
 		mk := func() solver.Config {
@@ -161,7 +161,7 @@ func printSolve(b *hex.Board, r solver.Result, asJSON bool, stdout io.Writer) er
 	if r.Move != hex.NoCell {
 		fmt.Fprintf(stdout, "winning move: %s\n", g.CellName(r.Move))
 	}
-	fmt.Fprintf(stdout, "proof set (%d cells): %s\n", r.Proof.Count(), strings.Join(cellList(g, r.Proof), " "))
+	fmt.Fprintf(stdout, "proof set (%s): %s\n", progress.Count(int64(r.Proof.Count()), "cell"), strings.Join(cellList(g, r.Proof), " "))
 	fmt.Fprintf(stdout, "nodes: %d  expanded: %d  tt hits: %d  pruned moves: %d  time: %v\n", r.Stats.Nodes,
 		r.Stats.Expanded, r.Stats.TTHits, r.Stats.Pruned, r.Stats.Elapsed.Round(time.Millisecond))
 	return nil

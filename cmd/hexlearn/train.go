@@ -5,14 +5,17 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 
+	"github.com/hexlearn/hexlearn/internal/progress"
 	"github.com/hexlearn/hexlearn/train"
 )
 
 func init() {
 	c := &command{
 		name:    "train",
+		writes:  true,
 		summary: "train a learned evaluator and write a model file",
 		usage: `hexlearn train --data DIR --size N --hidden H --epochs E [--per-ply [--ply-width W]]
                [--target value|winner] [--seed S] [--holdout F] [--sweep FILE] --out MODEL [--json]
@@ -26,9 +29,11 @@ used to report RMSE and Spearman rank correlation against the exact evaluator; u
 --epochs when they are not given). The same data and seed give the same model bytes.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		fs := newFlags(c, stderr)
+		var outs outputs
+		fs := newFlags(c, stdout)
+		outs.addForce(fs)
 		var lf learnFlags
-		lf.register(fs)
+		lf.register(fs.FlagSet)
 		hidden := fs.Int("hidden", 0, "hidden units")
 		epochs := fs.Int("epochs", 0, "epochs")
 		holdout := fs.Float64("holdout", 0.1, "fraction of rows held out for the quality report")
@@ -41,14 +46,17 @@ used to report RMSE and Spearman rank correlation against the exact evaluator; u
 		if fs.NArg() > 0 {
 			return usageErr("unexpected arguments %q", fs.Args())
 		}
-		if *out == "" {
-			return usageErr("--out is required")
+		if err := outs.file("out", *out); err != nil {
+			return err
 		}
-		if *holdout < 0 || *holdout >= 1 {
-			return usageErr("--holdout must be in [0, 1)")
+		if math.IsNaN(*holdout) || *holdout < 0 || *holdout >= 1 {
+			return usageErr("--holdout %g: want a fraction in [0, 1)", *holdout)
 		}
 		sweepNote := ""
 		if *sweep != "" {
+			if err := inputPath("sweep", *sweep); err != nil {
+				return err
+			}
 			data, err := os.ReadFile(*sweep)
 			if err != nil {
 				return fmt.Errorf("read sweep: %w", err)
@@ -66,14 +74,17 @@ used to report RMSE and Spearman rank correlation against the exact evaluator; u
 			sweepNote = fmt.Sprintf("%d-fold CV on %d rows (%s), hidden %v, up to %d epochs: best %d hidden, %d epochs, mean %.6g, std %.3g",
 				sr.Folds, sr.Rows, sr.DataHash, sr.Hidden, sr.Epochs, sr.BestHidden, sr.BestEpochs, sr.BestMean, sr.BestStd)
 		}
-		if *hidden < 1 {
-			return usageErr("--hidden must be at least 1 (or give --sweep)")
+		if *hidden < 1 || *hidden > 100_000 {
+			return usageErr("--hidden %d: want 1..100000 (or give --sweep)", *hidden)
 		}
-		if *epochs < 1 {
-			return usageErr("--epochs must be at least 1 (or give --sweep)")
+		if *epochs < 1 || *epochs > 1_000_000 {
+			return usageErr("--epochs %d: want 1..1000000 (or give --sweep)", *epochs)
 		}
 		ex, cfg, err := lf.load()
 		if err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
 			return err
 		}
 		cfg.Hidden, cfg.Epochs = *hidden, *epochs
@@ -87,11 +98,10 @@ used to report RMSE and Spearman rank correlation against the exact evaluator; u
 			cfg.PlyRanges = trainPart.PlyRanges(lf.plyWidth)
 		}
 		nets := max(1, len(cfg.PlyRanges))
-		prog := train.NewProgress(stderr, nets*cfg.Epochs, "train")
-		done := 0
-		cfg.OnEpoch = func(_, _ int, _ float64) { done++; prog.Set(done) }
+		bar := progress.New(stderr, "train", int64(nets*cfg.Epochs), "epoch")
+		cfg.OnEpoch = func(_, _ int, _ float64) { bar.Add(1) }
 		m, err := train.Train(ctx, trainPart, cfg)
-		prog.Finish()
+		bar.Done(err)
 		if err != nil {
 			return err
 		}
@@ -112,8 +122,9 @@ used to report RMSE and Spearman rank correlation against the exact evaluator; u
 			return enc.Encode(map[string]any{"model": *out, "rows": trainPart.Rows(), "nets": len(m.Nets),
 				"hidden": cfg.Hidden, "epochs": cfg.Epochs, "seed": lf.seed, "dataset_hash": m.Provenance.DatasetHash, "holdout": mt})
 		}
-		fmt.Fprintf(stdout, "trained %dx%d %s model: %d network(s), %d-%d-1, %d epochs on %d rows (seed %d)\n",
-			m.W, m.H, m.Target, len(m.Nets), m.Cells(), cfg.Hidden, cfg.Epochs, trainPart.Rows(), lf.seed)
+		fmt.Fprintf(stdout, "trained %dx%d %s model: %s, %d-%d-1, %s on %s (seed %d)\n",
+			m.W, m.H, m.Target, progress.Count(int64(len(m.Nets)), "network"), m.Cells(), cfg.Hidden,
+			progress.Count(int64(cfg.Epochs), "epoch"), progress.Count(int64(trainPart.Rows()), "row"), lf.seed)
 		if mt != nil {
 			fmt.Fprintf(stdout, "held-out %s\n", mt)
 		}

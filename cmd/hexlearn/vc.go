@@ -28,7 +28,7 @@ the empty board with the incremental update (Builder.Play), as an engine followi
 game does, and the time is that of the whole replay.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		fs := newFlags(c, stderr)
+		fs := newFlags(c, stdout)
 		size := fs.Int("size", 0, "board side")
 		moves := fs.String("moves", "", "moves from the empty board, Black first")
 		color := fs.String("color", "", "only this colour (black or white)")
@@ -45,8 +45,9 @@ game does, and the time is that of the whole replay.`,
 		if fs.NArg() > 0 {
 			return usageErr("unexpected arguments %q", fs.Args())
 		}
-		if *size < 1 || *size > hex.MaxSize {
-			return usageErr("--size must be 1..%d, got %d", hex.MaxSize, *size)
+		if err := checkAll(intIn("size", *size, 1, hex.MaxSize), intIn("max-full", *maxFull, 1, 10000),
+			intIn("max-semi", *maxSemi, 1, 10000), intIn("max-or", *maxOr, 2, 16)); err != nil {
+			return err
 		}
 		b, err := hex.ParsePosition(*size, *size, *moves)
 		if err != nil {

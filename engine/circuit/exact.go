@@ -23,10 +23,10 @@ func DefaultExactConfig() ExactConfig {
 	return ExactConfig{Circuit: DefaultConfig(), VC: vc.DefaultConfig()}
 }
 
-// SearchExactConfig is the lighter configuration used inside searches: H-search
-// keeps at most 8 VCs and 8 SCs per pair (instead of 20) and ORs at most 4 SCs. On the
-// benchmark positions it is about 8 times faster than DefaultExactConfig on 6x6 and
-// 11x11 (see BenchmarkExact), at the price of missing some connections.
+// SearchExactConfig is the configuration used inside searches: H-search keeps at
+// most 8 VCs and 8 SCs per pair and ORs at most 4 SCs (vc.DefaultConfig keeps 5 VCs;
+// ProofExactConfig 20 VCs and 30 SCs). It is much faster than ProofExactConfig, at the
+// price of missing some connections.
 func SearchExactConfig() ExactConfig {
 	c := DefaultExactConfig()
 	c.VC.MaxFull, c.VC.MaxSemi, c.VC.MaxOr = 8, 8, 4

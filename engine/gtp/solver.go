@@ -11,6 +11,15 @@ import (
 	"github.com/hexlearn/hexlearn/engine/solver"
 )
 
+// DefaultSolveTimeout is the time limit of dfs-solve-state and dfs-solver-find-winning
+// until "param_dfs timeout S" changes it (0: no limit). Without a limit a solve of an
+// 11x11 position runs for hours and a GUI user has no way to stop it.
+const DefaultSolveTimeout = 30 * time.Second
+
+// Unknown is the answer of dfs-solve-state when a limit stops the solver first (the
+// winner is not known), as Benzene answers.
+const Unknown = "unknown"
+
 // solverState is the per-engine state of the solver commands: the parameters and a
 // solver whose transposition table is kept between commands.
 type solverState struct {
@@ -37,13 +46,16 @@ func (st *solverState) solver() *solver.Solver {
 }
 
 func getSolverState(e *Engine) *solverState {
-	return e.State("solver", func() any { return &solverState{useVC: true} }).(*solverState)
+	return e.State("solver", func() any { return &solverState{useVC: true, timeout: DefaultSolveTimeout} }).(*solverState)
 }
 
 func init() {
 	Register("dfs-solve-state", cmdDFSSolveState)
 	Register("dfs-solver-find-winning", cmdDFSFindWinning)
 	Register("param_dfs", cmdParamDFS)
+	RegisterAnalyze("string", "Solve State", "dfs-solve-state %c")
+	RegisterAnalyze("plist", "Solver Winning Moves", "dfs-solver-find-winning %c")
+	RegisterAnalyze("param", "Solver Parameters", "param_dfs")
 }
 
 // solverBoard returns a copy of the current board with colour args[0] (optional; the
@@ -68,21 +80,26 @@ func solverBoard(e *Engine, args []string) (*hex.Board, error) {
 
 func solverErr(err error) error {
 	if errors.Is(err, solver.ErrLimit) {
-		return fmt.Errorf("unknown: %v", err)
+		return fmt.Errorf("unknown: %v (param_dfs max_nodes and timeout set the limits)", err)
 	}
 	return err
 }
 
 // cmdDFSSolveState answers "dfs-solve-state [COLOR]": the winner ("black" or "white")
-// with COLOR (default: the side to move) to move, as Benzene does.
+// with COLOR (default: the side to move) to move, as Benzene does, or "unknown" when
+// the node or time limit (param_dfs) stops the solver first.
 func cmdDFSSolveState(e *Engine, args []string) (string, error) {
 	b, err := solverBoard(e, args)
 	if err != nil {
 		return "", err
 	}
 	st := getSolverState(e)
-	r, err := st.solver().Solve(e.Context(), b)
+	ctx := e.Context()
+	r, err := st.solver().Solve(ctx, b)
 	st.last = r.Stats
+	if errors.Is(err, solver.ErrLimit) && (ctx == nil || ctx.Err() == nil) {
+		return Unknown, nil
+	}
 	if err != nil {
 		return "", solverErr(err)
 	}
@@ -90,7 +107,9 @@ func cmdDFSSolveState(e *Engine, args []string) (string, error) {
 }
 
 // cmdDFSFindWinning answers "dfs-solver-find-winning [COLOR]": the cells where COLOR
-// (default: the side to move) wins by moving, space-separated (empty if none).
+// (default: the side to move) wins by moving, space-separated (empty if none). When a
+// limit stops the solver before every move is decided the answer is an error starting
+// with "unknown", since an incomplete list would read as "no other move wins".
 func cmdDFSFindWinning(e *Engine, args []string) (string, error) {
 	b, err := solverBoard(e, args)
 	if err != nil {

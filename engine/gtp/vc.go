@@ -33,6 +33,7 @@ func init() {
 	Register("vc-between-cells-semi", func(e *Engine, a []string) (string, error) { return cmdVCBetween(e, a, true) })
 	Register("vc-get-mustplay", cmdVCMustplay)
 	Register("vc-param", cmdVCParam)
+	RegisterAnalyze("none", "VC Build", "vc-build %c")
 	RegisterAnalyze("vc", "VC Between Cells Full", "vc-between-cells-full %c %p %p")
 	RegisterAnalyze("vc", "VC Between Cells Semi", "vc-between-cells-semi %c %p %p")
 	RegisterAnalyze("plist", "VC Get Mustplay", "vc-get-mustplay %c")

@@ -74,6 +74,25 @@ func (d *DB) Tree() *Tree { return d.tree }
 // Bytes returns the memory used by the LB-tree and the entry list.
 func (d *DB) Bytes() int { return d.tree.Bytes() + cap(d.entries)*2*bitsetBits/8 }
 
+// Size describes the database's size the one way hexlearn reports it: the number of
+// entries (patterns with their symmetric variants) and the memory of the LB-tree with
+// the entry list, e.g. "1204 patterns, 61.3 KiB".
+func (d *DB) Size() string {
+	noun := "patterns"
+	if d.Len() == 1 {
+		noun = "pattern"
+	}
+	b := float64(d.Bytes())
+	mem := fmt.Sprintf("%d bytes", d.Bytes())
+	switch {
+	case b >= 1<<20:
+		mem = fmt.Sprintf("%.1f MiB", b/(1<<20))
+	case b >= 1<<10:
+		mem = fmt.Sprintf("%.1f KiB", b/(1<<10))
+	}
+	return fmt.Sprintf("%d %s, %s", d.Len(), noun, mem)
+}
+
 // encode appends the element set of p (sorted) to dst.
 func encode(dst []Elem, p *Pattern) []Elem {
 	for c := p.Stones.First(); c != hex.NoCell; c = p.Stones.Next(c + 1) {

@@ -360,6 +360,9 @@ func (s *Solver) Solve(ctx context.Context, b *hex.Board) (Result, error) {
 	res.Stats = s.stats
 	s.b = nil
 	if s.aborted {
+		if err := ctx.Err(); err != nil { // stopped by ctx: callers see ctx's error too
+			return res, fmt.Errorf("%w after %d nodes (%v): %w", ErrLimit, s.stats.Nodes, s.stats.Elapsed.Round(time.Millisecond), err)
+		}
 		return res, fmt.Errorf("%w after %d nodes (%v)", ErrLimit, s.stats.Nodes, s.stats.Elapsed.Round(time.Millisecond))
 	}
 	if win {
@@ -378,7 +381,10 @@ func (s *Solver) checkLimits() {
 		s.aborted = true
 		return
 	}
-	if s.stats.Nodes&255 != 0 {
+	// A node can cost milliseconds (ICE and H-search), so the context and the clock
+	// are looked at every 8 nodes: a cancellation stops the search within a few
+	// milliseconds.
+	if s.stats.Nodes&7 != 0 {
 		return
 	}
 	if !s.deadline.IsZero() && time.Now().After(s.deadline) {

@@ -23,29 +23,29 @@ func TestReportWritesEveryFile(t *testing.T) {
 	if err := r.SavePlot(p, "scatter"); err != nil {
 		t.Fatal(err)
 	}
-	h, err := Histograms("h", "x", 10, []string{"a", "b"}, [][]float64{{1, 2, 2, 3}, {2, 3, 3, 4}})
+	h, err := Histograms("h", "x", "count", 10, []string{"a", "b"}, [][]float64{{1, 2, 2, 3}, {2, 3, 3, 4}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := r.SavePlot(h, "hist"); err != nil {
 		t.Fatal(err)
 	}
-	l, err := Lines("l", "x", "y", []Series{{Name: "a", X: []float64{1, 2}, Y: []float64{3, 4}, Err: []float64{0.1, 0.2}}})
+	l, err := Lines("l", "x", "y", []Series{{Name: "a", X: []float64{1, 2}, Y: []float64{3, 4}, Err: []float64{0.1, 0.2}}}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := r.SavePlot(l, "lines"); err != nil {
 		t.Fatal(err)
 	}
-	bars, err := Bars("b", "s", []string{"x", "y"}, []float64{1, 3})
+	bars, err := Bars("b", "s", []Bar{{Label: "x", Value: 1}, {Label: "y", Value: 3}}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := r.SavePlot(bars, "bars"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Bars("bad", "", []string{"x"}, nil); err == nil {
-		t.Error("mismatched bars accepted")
+	if _, err := Bars("bad", "", nil, 0); err == nil {
+		t.Error("empty bar chart accepted")
 	}
 	r.Image("scatter", "a scatter")
 	if err := r.Close(); err != nil {
@@ -65,7 +65,7 @@ func TestReportWritesEveryFile(t *testing.T) {
 	if string(csv) != "a,b\n1,2\n3,4\n" {
 		t.Errorf("csv = %q", csv)
 	}
-	if _, err := Lines("bad", "x", "y", []Series{{X: []float64{1}, Y: nil}}); err == nil {
+	if _, err := Lines("bad", "x", "y", []Series{{X: []float64{1}, Y: nil}}, 0); err == nil {
 		t.Error("mismatched series accepted")
 	}
 	entries, _ := os.ReadDir(dir)
