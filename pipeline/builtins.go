@@ -71,9 +71,14 @@ func BuildBuiltins(ctx context.Context, c BuiltinsConfig) ([]BuiltinReport, erro
 			c.Progress(fmt.Sprintf(format, a...))
 		}
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if err := os.MkdirAll(c.Out, 0o755); err != nil {
 		return nil, fmt.Errorf("pipeline: %w", err)
 	}
+	defer removeIfEmpty(c.Out)
+	defer removeIfEmpty(c.Work)
 	var reps []BuiltinReport
 	for _, r := range recipes {
 		dir := filepath.Join(c.Work, fmt.Sprintf("corpus-%dx%d", r.Size, r.Size))

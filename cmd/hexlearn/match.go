@@ -79,12 +79,12 @@ with a 95% Wilson interval and, with --sgf, writes one SGF file per game.`,
 		if err != nil {
 			return err
 		}
-		defer ea.Close()
+		defer endEngine(ctx, ea)
 		eb, err := match.Start(*nameB, *b, stderr)
 		if err != nil {
 			return err
 		}
-		defer eb.Close()
+		defer endEngine(ctx, eb)
 		var sgfErr error
 		cfg := match.Config{
 			Size: *size, Openings: k, Seed: *seed,
@@ -121,4 +121,14 @@ with a 95% Wilson interval and, with --sgf, writes one SGF file per game.`,
 		return nil
 	}
 	register(c)
+}
+
+// endEngine asks an engine to quit, or kills it when the run was interrupted (an
+// engine still thinking about a move would keep the interrupted match waiting).
+func endEngine(ctx context.Context, c *match.Client) {
+	if ctx.Err() != nil {
+		c.Kill()
+		return
+	}
+	c.Close()
 }

@@ -59,8 +59,8 @@ same files.`,
 		if *out == "" {
 			return usageErr("--out is required")
 		}
-		if *workers < 0 {
-			return usageErr("--workers %d: want >= 0", *workers)
+		if err := intIn("workers", *workers, 0, 1024); err != nil {
+			return err
 		}
 		recipes, err := pickRecipes(*sizes)
 		if err != nil {
