@@ -19,7 +19,7 @@ func init() {
 	c := &command{
 		name:    "eval",
 		summary: "evaluate a position: resistances R_B, R_W, E, winning VCs (and a learned model)",
-		usage: `hexlearn eval --size N --moves "c3 d4 ..." [--json] [--model FILE] [--vc-mode ends|share|none] [--xh]
+		usage: `hexlearn eval --size N --moves "c3 d4 ..." [--json] [--model FILE|builtin] [--vc-mode ends|share|none] [--xh]
 
 Evaluates the position reached by the moves (Black first, alternating; "w:b2" forces a
 colour) with the exact evaluator: H-search virtual connections for both colours plus
@@ -29,7 +29,8 @@ ln(R_W/R_B) = -E (hexlearn's convention: positive favours Black), each colour's 
 VC if H-search finds one, the mustplay of the side to move, and the time taken.
 ln R is clamped to [-20, 20] (0 for a colour already connected, +inf when cut off).
 
-With --model FILE the learned evaluator's value is printed next to the exact one; a
+With --model FILE the learned evaluator's value is printed next to the exact one
+(--model builtin: the model built into the binary for the board size, 5x5 to 11x11); a
 model trained for another board size is refused.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -37,7 +38,7 @@ model trained for another board size is refused.`,
 		size := fs.Int("size", gtp.DefaultSize, "side of the board (1..19)")
 		moves := fs.String("moves", "", "the moves from the empty board, e.g. \"c3 d4\"")
 		asJSON := fs.Bool("json", false, "print one JSON object")
-		modelPath := fs.String("model", "", "a learned model file to evaluate alongside the exact evaluator")
+		modelPath := fs.String("model", "", "a learned model file (or 'builtin') to evaluate alongside the exact evaluator")
 		mode := fs.String("vc-mode", circuit.DefaultConfig().Mode.String(), "how VCs enter the circuit: ends (links between VC ends), share (shared neighbours) or none")
 		xh := fs.Bool("xh", false, "use XH-search (crossing rule) instead of H-search")
 		if err := fs.Parse(args); err != nil {
@@ -46,7 +47,7 @@ model trained for another board size is refused.`,
 		if fs.NArg() != 0 {
 			return usageErr("unexpected argument %q", fs.Arg(0))
 		}
-		if err := checkAll(intIn("size", *size, 1, hex.MaxSize), optionalInput("model", *modelPath)); err != nil {
+		if err := checkAll(intIn("size", *size, 1, hex.MaxSize), optionalModel(*modelPath)); err != nil {
 			return err
 		}
 		b, err := hex.ParsePosition(*size, *size, *moves)
@@ -62,7 +63,7 @@ model trained for another board size is refused.`,
 		}
 		var learned *model.Evaluator
 		if *modelPath != "" {
-			m, err := model.LoadFor(*modelPath, *size, *size)
+			m, err := loadModelFor(*modelPath, *size, *size)
 			if err != nil {
 				return err
 			}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"strings"
 	"testing"
@@ -66,5 +67,30 @@ func TestEvalMessages(t *testing.T) {
 		if !strings.Contains(out.String(), tc.want) || strings.Contains(out.String(), "-0.0000") {
 			t.Errorf("eval %q: want %q and no -0.0000:\n%s", tc.moves, tc.want, out.String())
 		}
+	}
+}
+
+// TestEvalBuiltinModel: --model builtin evaluates with the binary's model of the board
+// size (learned.value in --json, positive favours Black); a size without one fails
+// with one line naming the sizes that have one.
+func TestEvalBuiltinModel(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"eval", "--size", "8", "--moves", "d4 e5", "--json", "--model", "builtin"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var rep struct {
+		Learned *struct {
+			Model string  `json:"model"`
+			Value float64 `json:"value"`
+		} `json:"learned"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil || rep.Learned == nil || rep.Learned.Model != "builtin" {
+		t.Fatalf("json %v:\n%s", err, out.String())
+	}
+	out.Reset()
+	errb.Reset()
+	if code := run([]string{"eval", "--size", "4", "--moves", "b2", "--model", "builtin"}, &out, &errb); code != 1 ||
+		!strings.Contains(errb.String(), "no built-in model") || strings.Count(strings.TrimSpace(errb.String()), "\n") != 0 {
+		t.Fatalf("4x4 builtin: exit %d: %q", code, errb.String())
 	}
 }

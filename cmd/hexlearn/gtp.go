@@ -66,13 +66,8 @@ the binary if it is not on PATH), then Program > Connect.`,
 		}
 		if err := checkAll(intIn("size", *size, 1, hex.MaxSize), intIn("depth", *depth, 0, search.MaxDepth),
 			intIn("k", *k, 0, hex.MaxCells), intIn("vc-plies", *vcPlies, -1, search.MaxDepth),
-			optionalInput("patterns", *dbPath)); err != nil {
+			optionalInput("patterns", *dbPath), optionalModel(*modelPath)); err != nil {
 			return err
-		}
-		if *modelPath != "builtin" {
-			if err := optionalInput("model", *modelPath); err != nil {
-				return err
-			}
 		}
 		b, err := hex.NewBoard(*size, *size)
 		if err != nil {
@@ -87,7 +82,7 @@ the binary if it is not on PATH), then Program > Connect.`,
 				return usageErr("--player: %v", err)
 			}
 		}
-		if *modelPath != "" && *modelPath != "builtin" {
+		if *modelPath != "" && *modelPath != builtinModel {
 			if cfg.Kind == player.Exact {
 				return usageErr("--model: the exact player uses no model (drop --model or use --player learned)")
 			}

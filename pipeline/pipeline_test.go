@@ -1,0 +1,79 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hexlearn/hexlearn/model"
+)
+
+// TestBuildBuiltinsDeterministic regenerates a tiny built-in model twice from nothing:
+// the same seed gives the same corpus and the same model bytes, and the model is valid
+// for its size.
+func TestBuildBuiltinsDeterministic(t *testing.T) {
+	recipes := []BuiltinRecipe{{Size: 4, Positions: 600, Hidden: 4, Epochs: 3}}
+	var files [2][]byte
+	var corpora [2][]byte
+	for i := range files {
+		dir := t.TempDir()
+		cfg := BuiltinsConfig{Recipes: recipes, Seed: 3, Workers: 1 + i, Work: filepath.Join(dir, "work"), Out: filepath.Join(dir, "out")}
+		var lines []string
+		cfg.Progress = func(l string) { lines = append(lines, l) }
+		reps, err := BuildBuiltins(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(reps) != 1 || reps[0].Rows != 600 || len(lines) < 2 {
+			t.Fatalf("reports %+v, progress %q", reps, lines)
+		}
+		m, err := model.LoadFor(reps[0].File, 4, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(m.Nets) != 1 || m.Nets[0].Hidden != 4 {
+			t.Fatalf("model %+v", m.Nets)
+		}
+		if files[i], err = os.ReadFile(reps[0].File); err != nil {
+			t.Fatal(err)
+		}
+		matches, _ := filepath.Glob(filepath.Join(cfg.Work, "corpus-4x4", "*.arrow"))
+		if len(matches) != 1 {
+			t.Fatalf("corpus files %v", matches)
+		}
+		if corpora[i], err = os.ReadFile(matches[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !bytes.Equal(corpora[0], corpora[1]) {
+		t.Error("same seed, different corpus bytes")
+	}
+	if !bytes.Equal(files[0], files[1]) {
+		t.Error("same seed, different model bytes")
+	}
+}
+
+func TestBuildBuiltinsErrors(t *testing.T) {
+	if _, err := BuildBuiltins(context.Background(), BuiltinsConfig{}); !errors.Is(err, ErrConfig) {
+		t.Errorf("no directories: %v", err)
+	}
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := BuildBuiltins(ctx, BuiltinsConfig{Work: filepath.Join(dir, "w"), Out: filepath.Join(dir, "o")})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("cancelled run left %d entries", len(ents))
+	}
+	if _, err := Fit(context.Background(), FitConfig{Hidden: 0, Epochs: 1}); !errors.Is(err, ErrConfig) {
+		t.Errorf("fit hidden 0: %v", err)
+	}
+	if _, err := Corpus(context.Background(), dir, CorpusConfig{Width: 3, Height: 3}); !errors.Is(err, ErrConfig) {
+		t.Errorf("corpus of 0 positions: %v", err)
+	}
+}

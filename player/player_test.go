@@ -1,0 +1,135 @@
+package player
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hexlearn/hexlearn/engine/gtp"
+	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/engine/search"
+	"github.com/hexlearn/hexlearn/model"
+)
+
+// TestBuiltinModels: every size from 5x5 to 11x11 has a valid built-in model of its
+// own size that evaluates positions, and other sizes report ErrNoBuiltin (which a GTP
+// engine treats as "play exact").
+func TestBuiltinModels(t *testing.T) {
+	for n := 5; n <= 11; n++ {
+		m, err := Builtin(n, n)
+		if err != nil {
+			t.Fatalf("%dx%d: %v", n, n, err)
+		}
+		if m.W != n || m.H != n || m.Target != model.TargetValue {
+			t.Fatalf("%dx%d: model for %dx%d, target %s", n, n, m.W, m.H, m.Target)
+		}
+		ev, err := model.NewEvaluator(m, n, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := hex.MustBoard(n, n)
+		c := hex.Cell(n*n/2 + 0)
+		b.PlayStone(hex.Black, c)
+		v := ev.Evaluate(b).Value
+		if v != v || v <= 0 {
+			t.Errorf("%dx%d: centre stone for Black valued %v, want > 0", n, n, v)
+		}
+	}
+	if len(BuiltinSizes()) < 7 {
+		t.Errorf("built-in sizes %v", BuiltinSizes())
+	}
+	for _, s := range [][2]int{{4, 4}, {12, 12}, {8, 9}} {
+		_, err := Builtin(s[0], s[1])
+		if !errors.Is(err, ErrNoBuiltin) || !errors.Is(err, gtp.ErrNoLearned) {
+			t.Errorf("%dx%d: %v", s[0], s[1], err)
+		}
+	}
+}
+
+func TestParseKind(t *testing.T) {
+	for in, want := range map[string]Kind{"learned": Learned, "EXACT": Exact, " exact ": Exact} {
+		if k, err := ParseKind(in); err != nil || k != want {
+			t.Errorf("%q: %v %v", in, k, err)
+		}
+	}
+	for _, bad := range []string{"", "nonsense", "learn"} {
+		if _, err := ParseKind(bad); !errors.Is(err, ErrKind) || !strings.Contains(err.Error(), "want learned or exact") {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+}
+
+// TestParams: with a time limit there is no hidden depth cap; the learned player
+// gets its own k and VC plies unless overridden.
+func TestParams(t *testing.T) {
+	for _, c := range []struct {
+		cfg  Config
+		want search.Params
+	}{
+		{Config{Kind: Exact, Time: time.Second}, search.Params{Depth: search.MaxDepth, K: gtp.SearchDefaults().K, Time: time.Second}},
+		{Config{Kind: Exact}, search.Params{Depth: gtp.SearchDefaults().Depth, K: gtp.SearchDefaults().K}},
+		{Config{Kind: Learned, Time: time.Second, VCPlies: -1}, search.Params{Depth: search.MaxDepth, K: LearnedK, Time: time.Second, VCPlies: LearnedVCPlies}},
+		{Config{Kind: Learned, Depth: 5, K: 3, VCPlies: 0}, search.Params{Depth: 5, K: 3}},
+	} {
+		if got := c.cfg.Params(); got != c.want {
+			t.Errorf("%+v: %+v, want %+v", c.cfg, got, c.want)
+		}
+	}
+}
+
+// TestLearnedGTP: the learned player answers genmove on a built-in size, falls back
+// to the exact player (with one note) on a size without a model, and a model for
+// another size is refused on the engine's board.
+func TestLearnedGTP(t *testing.T) {
+	var notes strings.Builder
+	p, err := Config{Kind: Learned, Depth: 2, VCPlies: -1, Notes: &notes}.GTP()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := gtp.New()
+	e.SetPlayer(p)
+	for _, line := range []string{"boardsize 5", "genmove b", "boardsize 4", "genmove b"} {
+		if resp, _ := e.Exec(t.Context(), line); !strings.HasPrefix(resp, "=") {
+			t.Fatalf("%s: %q", line, resp)
+		}
+	}
+	if got := notes.String(); strings.Count(got, "\n") != 1 || !strings.Contains(got, "4x4") {
+		t.Fatalf("notes %q, want one line about 4x4", got)
+	}
+	m, err := Builtin(6, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err = Config{Kind: Learned, Model: m, Depth: 2, VCPlies: -1}.GTP()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e = gtp.New()
+	e.SetPlayer(p)
+	e.Exec(t.Context(), "boardsize 7")
+	if resp, _ := e.Exec(t.Context(), "genmove b"); !strings.HasPrefix(resp, "?") || !strings.Contains(resp, "size") {
+		t.Fatalf("6x6 model on 7x7: %q", resp)
+	}
+	if _, err := (Config{Kind: "nonsense"}).GTP(); !errors.Is(err, ErrKind) {
+		t.Fatalf("bad kind: %v", err)
+	}
+}
+
+// TestDamagedModel: a damaged model file is refused with the model package's error.
+func TestDamagedModel(t *testing.T) {
+	data, err := builtinFS.ReadFile("models/" + BuiltinName(5, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)/2] ^= 0x55
+	path := filepath.Join(t.TempDir(), "bad.model")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := model.ReadFile(path); err == nil {
+		t.Fatal("damaged model accepted")
+	}
+}
