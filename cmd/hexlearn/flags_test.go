@@ -42,6 +42,8 @@ var cliCases = []cliCase{
 	{cmd: []string{"eval"}, base: []string{"--size", "3", "--moves", "b2"}},
 	{cmd: []string{"experiment"}, base: []string{"2", "--size", "3", "--model", tinyModel, "--out", "OUT/exp"},
 		valid: []string{"seed=-1", "seed=huge"}},
+	{cmd: []string{"experiment", "strength"}, base: []string{"--size", "3", "--time", "0.01", "--players", "exact,exact-xh", "--out", "OUT/s"},
+		valid: []string{"seed=-1", "seed=huge"}},
 	{cmd: []string{"gtp"}, base: []string{"--size", "3"}, valid: []string{"vc-plies=-1"}},
 	{cmd: []string{"match"}, base: []string{"--a", "true", "--b", "true", "--size", "3", "--sgf", "OUT/sgf"},
 		valid: []string{"seed=-1", "seed=huge"}},

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -222,8 +220,9 @@ func contains(list []string, s string) bool {
 
 // runStrength runs 'hexlearn experiment strength ARGS'.
 func runStrength(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("hexlearn experiment strength", flag.ContinueOnError)
-	fs.SetOutput(io.Discard) // errors come back as one-line usage errors
+	// Help and errors as every command's (flags.go); usage errors point at 'hexlearn
+	// help experiment'.
+	fs := newFlags(&command{name: "experiment", usage: strengthUsage}, stdout)
 	sizes := fs.String("size", "6,8,11", "board sides, comma-separated")
 	times := fs.String("time", "0.2,0.5", "seconds per move, comma-separated (one ladder each)")
 	players := fs.String("players", strings.Join(builtinPlayers, ","), "players, comma-separated: built-in names or --engine names")
@@ -236,13 +235,7 @@ func runStrength(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	out := fs.String("out", "strength", "report directory")
 	jsonOut := fs.Bool("json", false, "print the results as JSON on standard output")
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(stderr, "%s\n\nFlags:\n", strengthUsage)
-			fs.SetOutput(stderr)
-			fs.PrintDefaults()
-			return err
-		}
-		return usageErr("%v", err)
+		return err
 	}
 	if fs.NArg() != 0 {
 		return usageErr("unexpected argument %q", fs.Arg(0))
@@ -254,6 +247,9 @@ func runStrength(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	cfg, err := strengthConfig(bin, *sizes, *times, *players, &engines, &inits, *openings, *seed, *out)
 	if err != nil {
 		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err // interrupted before the first game: write nothing
 	}
 	prog := newLadderProgress(stderr, cfg.Planned())
 	cfg.Progress = prog.game
