@@ -12,7 +12,6 @@ import (
 	"github.com/hexlearn/hexlearn/engine/patterns"
 	"github.com/hexlearn/hexlearn/engine/search"
 	"github.com/hexlearn/hexlearn/experiments"
-	"github.com/hexlearn/hexlearn/model"
 )
 
 func init() {
@@ -41,7 +40,7 @@ bars, plots and SGF files; see 'hexlearn experiment strength -h'.`,
 		fs := newFlags(c, stdout)
 		outs.addForce(fs)
 		size := fs.Int("size", 0, "board side")
-		modelPath := fs.String("model", "", "learned model file (from 'hexlearn train')")
+		modelPath := fs.String("model", "", "learned model file (from 'hexlearn train'), or 'builtin' (the binary's model for --size)")
 		dbPath := fs.String("patterns", "", "goal-pattern database (from 'hexlearn patterns build')")
 		depth := fs.Int("depth", 3, "search depth")
 		k := fs.Int("k", 10, "k-best successor limit")
@@ -73,14 +72,14 @@ bars, plots and SGF files; see 'hexlearn experiment strength -h'.`,
 		}
 		if err := checkAll(intIn("size", *size, 1, hex.MaxSize), intIn("depth", *depth, 1, search.MaxDepth),
 			intIn("k", *k, 1, hex.MaxCells), intIn("positions", *positions, 1, 100_000),
-			intIn("openings", *openings, 0, hex.MaxCells), optionalInput("model", *modelPath),
+			intIn("openings", *openings, 0, hex.MaxCells), optionalModel(*modelPath),
 			optionalInput("patterns", *dbPath), outs.dir("out", *out, "README.md")); err != nil {
 			return err
 		}
 		env := experiments.Env{Size: *size, Seed: *seed, Depth: *depth, K: *k, Positions: *positions,
 			Openings: *openings, Time: d, Log: stderr}
 		if *modelPath != "" {
-			m, err := model.LoadFor(*modelPath, *size, *size)
+			m, err := loadModelFor(*modelPath, *size, *size)
 			if err != nil {
 				return err
 			}
