@@ -406,10 +406,16 @@ func (s *Searcher) negamax(depth, ply int, alpha, beta float64) (float64, hex.Ce
 		res = s.evaluate()
 		s.cacheEval(e, key, res)
 	}
-	tactNode := s.tactics != nil && (ply < s.p.VCPlies || s.p.VCMinDepth > 0 && depth >= s.p.VCMinDepth)
+	// The tactics evaluator is also consulted at the root's children when the root is a
+	// proved win for its mover: the leaf evaluator alone may not see which child keeps
+	// the win, and the search would report a win while playing any move.
+	tactNode := s.tactics != nil && (ply < s.p.VCPlies || s.p.VCMinDepth > 0 && depth >= s.p.VCMinDepth ||
+		ply == 1 && s.rootWinner == me.Opp())
+	tacEval := false // the tactics evaluator has analysed b at this visit (for tacOrder)
 	if tactNode && !(cached && e.tact) && res.Winner == hex.Empty {
 		s.stats.Tactics++
 		t := s.tactics.Evaluate(b)
+		tacEval = true
 		if t.Winner != hex.Empty || s.p.VCValue {
 			res.Winner, res.Value = t.Winner, t.Value
 		}
@@ -472,6 +478,10 @@ func (s *Searcher) negamax(depth, ply int, alpha, beta float64) (float64, hex.Ce
 	} else {
 		scores := &s.scores[ply]
 		if tactNode && s.tacOrder != nil {
+			if !tacEval { // the Orderer ranks the position it evaluated last
+				s.stats.Tactics++
+				s.tactics.Evaluate(b)
+			}
 			s.tacOrder.MoveScores(b, scores[:])
 		} else if s.orderer != nil {
 			if cached { // the evaluator must have analysed this very position

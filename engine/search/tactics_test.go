@@ -149,3 +149,85 @@ func TestTacticsParams(t *testing.T) {
 		t.Fatalf("tactics consulted at a leaf: %v", tc.calls)
 	}
 }
+
+// TestTacticsRootWinVCPlies1: with the tactics evaluator consulted at the root only,
+// a root it proves won for the mover is still answered with a move that keeps the
+// proved win (its children are consulted too), not with any move the blind leaf
+// evaluator cannot tell apart.
+func TestTacticsRootWinVCPlies1(t *testing.T) {
+	for _, c := range []struct {
+		n     int
+		moves string
+	}{
+		{4, "b2 a4 c3 d1"},
+		{5, "c3 b4"},
+	} {
+		b, err := hex.ParsePosition(c.n, c.n, c.moves)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, depth := range []int{1, 2, 3} {
+			s := newSearcher(t, blindEval{}, search.Params{Depth: depth, K: 4, VCPlies: 1})
+			s.SetTactics(tactics(t))
+			out, err := s.Search(context.Background(), b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			me := b.ToMove()
+			if out.Winner != me {
+				t.Fatalf("%s depth %d: winner %v, want %v", c.moves, depth, out.Winner, me)
+			}
+			b.PlayStone(me, out.Move)
+			r := tactics(t).Evaluate(b)
+			b.Undo()
+			if r.Winner != me {
+				t.Errorf("%s depth %d: move %s does not keep the proved win (%v after it)", c.moves, depth,
+					b.Geometry().CellName(out.Move), r.Winner)
+			}
+		}
+	}
+}
+
+// lastOrderer is a tactics evaluator and Orderer that checks the search's Orderer
+// contract: MoveScores is called on the position Evaluate saw last.
+type lastOrderer struct {
+	inner     search.Evaluator
+	last      uint64
+	calls, ok int
+}
+
+func (o *lastOrderer) Evaluate(b *hex.Board) search.Result {
+	o.last = b.Hash()
+	return o.inner.Evaluate(b)
+}
+
+func (o *lastOrderer) MoveScores(b *hex.Board, scores []float64) {
+	o.calls++
+	if b.Hash() == o.last {
+		o.ok++
+	}
+	for i := range scores {
+		scores[i] = 0
+	}
+}
+
+// TestTacticsOrdererContract: the tactics evaluator's Orderer ranks the moves of the
+// position it evaluated last, also at nodes whose tactics verdict comes from the
+// evaluation cache (deeper iterations, with every move searched so that the root's
+// ordering is not cached).
+func TestTacticsOrdererContract(t *testing.T) {
+	b := hex.MustBoard(7, 7)
+	o := &lastOrderer{inner: tactics(t)}
+	s := newSearcher(t, blindEval{}, search.Params{Depth: 2, K: 0, VCPlies: 2})
+	s.SetTactics(o)
+	out, err := s.Search(context.Background(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Depth != 2 || out.Winner != hex.Empty {
+		t.Fatalf("depth %d, winner %v: want two iterations of an open position", out.Depth, out.Winner)
+	}
+	if o.calls == 0 || o.ok != o.calls {
+		t.Fatalf("MoveScores after Evaluate of the same position in %d of %d calls", o.ok, o.calls)
+	}
+}
