@@ -48,10 +48,14 @@ func SearchDefaults() search.Params {
 
 // evalState is an engine's evaluator and searcher for one board size.
 type evalState struct {
-	w, h     int
-	exact    *circuit.Exact // full H-search limits, for eval-resist
-	fast     *circuit.Exact // lighter limits, for the search
-	learned  bool           // the searcher uses the player's learned evaluator
+	w, h    int
+	exact   *circuit.Exact // full H-search limits, for eval-resist
+	fast    *circuit.Exact // lighter limits, for the search
+	learned bool           // the searcher uses the player's learned evaluator
+	// learnErr is the learned player's error for this size other than ErrNoLearned
+	// (such as a model file for another size): genmove answers it, while eval-resist
+	// and param_search, which need no learned evaluator, still work.
+	learnErr error
 	searcher *search.Searcher
 }
 
@@ -99,9 +103,8 @@ func newEvalState(pl Player, b *hex.Board, params search.Params) (*evalState, er
 	var ev search.Evaluator = s.fast
 	le, err := pl.learnedFor(b)
 	if err != nil {
-		return nil, err
-	}
-	if le != nil {
+		s.learnErr = err
+	} else if le != nil {
 		ev, s.learned = le, true
 	}
 	if pl.Terminal != nil {
@@ -190,6 +193,9 @@ func searchGenMove(e *Engine, b *hex.Board, c hex.Color) (hex.Cell, error) {
 	st, err := evalStateOf(e)
 	if err != nil {
 		return hex.NoCell, err
+	}
+	if st.learnErr != nil {
+		return hex.NoCell, fmt.Errorf("eval: cannot set up the evaluator: %v", errText(st.learnErr))
 	}
 	work := b.Clone()
 	work.SetToMove(c)

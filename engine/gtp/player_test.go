@@ -118,3 +118,30 @@ func TestPlayerDescribe(t *testing.T) {
 		}
 	}
 }
+
+// TestLearnedWrongSizeOtherCommands: a learned player whose model fits another board
+// size (an error that is not ErrNoLearned) fails genmove on this size, but eval-resist
+// and param_search, which need no learned evaluator, keep working.
+func TestLearnedWrongSizeOtherCommands(t *testing.T) {
+	only3 := func(w, h int) (search.Evaluator, error) {
+		if w != 3 || h != 3 {
+			return nil, fmt.Errorf("model for 3x3, not %dx%d", w, h)
+		}
+		return tinyLearned{}, nil
+	}
+	e := New()
+	e.SetPlayer(Player{Learned: only3, Params: search.Params{Depth: 1, K: 4}})
+	exec(t, e, "boardsize 4")
+	for _, c := range []string{"eval-resist black", "param_search k 3", "param_search"} {
+		if ok, ans := exec(t, e, c); !ok {
+			t.Errorf("%s on 4x4: %q", c, ans)
+		}
+	}
+	if ok, ans := exec(t, e, "genmove b"); ok || !strings.Contains(ans, "model for 3x3") {
+		t.Errorf("genmove on 4x4: ok=%v %q", ok, ans)
+	}
+	exec(t, e, "boardsize 3")
+	if ok, ans := exec(t, e, "genmove b"); !ok {
+		t.Errorf("genmove on 3x3: %q", ans)
+	}
+}
