@@ -38,7 +38,7 @@ type BuiltinsConfig struct {
 	Recipes []BuiltinRecipe // nil: DefaultRecipes
 	Seed    uint64
 	Workers int    // self-play workers (0: all cores)
-	Work    string // directory for the corpora (kept, one sub-directory per size)
+	Work    string // directory for the corpora (kept, one sub-directory per size, seed and corpus size)
 	Out     string // directory for the NxN.model files (player/models in the repository)
 	// Progress, if set, receives one line per step.
 	Progress func(line string)
@@ -81,7 +81,10 @@ func BuildBuiltins(ctx context.Context, c BuiltinsConfig) ([]BuiltinReport, erro
 	defer removeIfEmpty(c.Work)
 	var reps []BuiltinReport
 	for _, r := range recipes {
-		dir := filepath.Join(c.Work, fmt.Sprintf("corpus-%dx%d", r.Size, r.Size))
+		// One directory per size, seed and corpus size: Fit reads every dataset file of
+		// the directory, so a corpus of an earlier run with another seed or size must not
+		// share it (its files have other names and would be mixed in).
+		dir := filepath.Join(c.Work, fmt.Sprintf("corpus-%dx%d-seed%d-%d", r.Size, r.Size, c.Seed, r.Positions))
 		start := time.Now()
 		last := time.Now()
 		res, err := Corpus(ctx, dir, CorpusConfig{Width: r.Size, Height: r.Size, Positions: r.Positions,

@@ -40,7 +40,7 @@ func TestBuildBuiltinsDeterministic(t *testing.T) {
 		if files[i], err = os.ReadFile(reps[0].File); err != nil {
 			t.Fatal(err)
 		}
-		matches, _ := filepath.Glob(filepath.Join(cfg.Work, "corpus-4x4", "*.arrow"))
+		matches, _ := filepath.Glob(filepath.Join(cfg.Work, "corpus-4x4-seed3-600", "*.arrow"))
 		if len(matches) != 1 {
 			t.Fatalf("corpus files %v", matches)
 		}
@@ -75,5 +75,31 @@ func TestBuildBuiltinsErrors(t *testing.T) {
 	}
 	if _, err := Corpus(context.Background(), dir, CorpusConfig{Width: 3, Height: 3}); !errors.Is(err, ErrConfig) {
 		t.Errorf("corpus of 0 positions: %v", err)
+	}
+}
+
+// TestBuildBuiltinsReusedWork: a work directory that holds the corpus of an earlier run
+// with another seed gives the same model as a fresh one (the corpora are not mixed).
+func TestBuildBuiltinsReusedWork(t *testing.T) {
+	recipes := []BuiltinRecipe{{Size: 4, Positions: 600, Hidden: 4, Epochs: 3}}
+	build := func(work, out string, seed uint64) []byte {
+		t.Helper()
+		reps, err := BuildBuiltins(context.Background(), BuiltinsConfig{Recipes: recipes, Seed: seed, Workers: 1, Work: work, Out: out})
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(reps[0].File)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	dir := t.TempDir()
+	work := filepath.Join(dir, "work")
+	build(work, filepath.Join(dir, "out1"), 3)
+	reused := build(work, filepath.Join(dir, "out2"), 4)
+	fresh := build(filepath.Join(dir, "work2"), filepath.Join(dir, "out3"), 4)
+	if !bytes.Equal(reused, fresh) {
+		t.Error("seed 4 in a work directory with a seed-3 corpus: model differs from a fresh build")
 	}
 }
