@@ -97,6 +97,9 @@ func TestEveryCommandFlags(t *testing.T) {
 			if code := run(append(append([]string{}, tc.cmd...), "--help"), &o, &e); code != 0 {
 				t.Fatalf("--help: exit %d\n%s", code, e.String())
 			}
+			if o.Len() == 0 || e.Len() != 0 {
+				t.Errorf("--help: %d bytes on standard output, %d on standard error; want the help on standard output only", o.Len(), e.Len())
+			}
 			help := o.String() + e.String()
 			if strings.Contains(help, "\n  -") && !strings.Contains(help, "  --") {
 				t.Errorf("--help shows flags with one dash:\n%s", help)

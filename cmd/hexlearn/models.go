@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -36,7 +35,7 @@ same files.`,
 			if len(args) > 1 {
 				return usageErr("list takes no arguments")
 			}
-			return modelsList(stdout)
+			return modelsList(stdout, stderr)
 		case "build":
 		case "-h", "--help", "-help":
 			fmt.Fprintln(stdout, c.usage)
@@ -44,7 +43,7 @@ same files.`,
 		default:
 			return usageErr("unknown subcommand %q (want list or build)", args[0])
 		}
-		fs := newFlags(c, stderr)
+		fs := newFlags(c, stdout)
 		out := fs.String("out", "", "directory for the NxN.model files (required; player/models updates the binary's)")
 		work := fs.String("work", "hexlearn-models-work", "directory for the self-play corpora")
 		sizes := fs.String("sizes", "5,6,7,8,9,10,11", "board sizes to build (comma-separated, 5..11)")
@@ -102,7 +101,7 @@ func pickRecipes(list string) ([]pipeline.BuiltinRecipe, error) {
 	return out, nil
 }
 
-func modelsList(stdout io.Writer) error {
+func modelsList(stdout, stderr io.Writer) error {
 	for _, s := range player.BuiltinSizes() {
 		var w, h int
 		fmt.Sscanf(s, "%dx%d", &w, &h)
@@ -118,7 +117,7 @@ func modelsList(stdout io.Writer) error {
 			strings.Join(hid, "/"), m.Provenance.TrainError)
 	}
 	if len(player.BuiltinSizes()) == 0 {
-		fmt.Fprintln(os.Stderr, "no built-in models")
+		fmt.Fprintln(stderr, "no built-in models")
 	}
 	return nil
 }
