@@ -195,8 +195,10 @@ func New(ev Evaluator, p Params) (*Searcher, error) {
 // its Winner and Mustplay are added to what the main evaluator says (its Value only
 // with Params.VCValue), and when it implements Orderer it orders the moves of those
 // nodes. It is meant for a proving evaluator that is too slow for every node, such as
-// H-search (circuit.Tactics) above a learned evaluator. nil removes it. The
-// transposition table is cleared.
+// H-search (circuit.Tactics) above a learned evaluator. When it proves the root won
+// for the side to move, the root's children are consulted too (whatever VCPlies says),
+// so that the move played keeps the proved win. nil removes it. The transposition
+// table is cleared.
 func (s *Searcher) SetTactics(t Evaluator) {
 	s.tactics = t
 	s.tacOrder, _ = t.(Orderer)
