@@ -63,7 +63,9 @@ type Config struct {
 	// set (iterative deepening until the clock stops), else the engine default.
 	Depth, K int
 	Time     time.Duration
-	// VCPlies overrides the learned player's LearnedVCPlies when >= 0 (-1: default).
+	// VCPlies is the learned player's Params.VCPlies: 0 takes LearnedVCPlies, a
+	// negative value turns the H-search proofs off (the learned player before they
+	// were added).
 	VCPlies int
 	// Notes receives one-line notes (stderr on the command line).
 	Notes io.Writer
@@ -81,8 +83,11 @@ func (c Config) Params() search.Params {
 	}
 	if c.Kind == Learned {
 		p.K, p.VCPlies = LearnedK, LearnedVCPlies
-		if c.VCPlies >= 0 {
+		switch {
+		case c.VCPlies > 0:
 			p.VCPlies = c.VCPlies
+		case c.VCPlies < 0:
+			p.VCPlies = 0
 		}
 	}
 	if c.K > 0 {

@@ -71,8 +71,9 @@ func TestParams(t *testing.T) {
 	}{
 		{Config{Kind: Exact, Time: time.Second}, search.Params{Depth: search.MaxDepth, K: gtp.SearchDefaults().K, Time: time.Second}},
 		{Config{Kind: Exact}, search.Params{Depth: gtp.SearchDefaults().Depth, K: gtp.SearchDefaults().K}},
-		{Config{Kind: Learned, Time: time.Second, VCPlies: -1}, search.Params{Depth: search.MaxDepth, K: LearnedK, Time: time.Second, VCPlies: LearnedVCPlies}},
-		{Config{Kind: Learned, Depth: 5, K: 3, VCPlies: 0}, search.Params{Depth: 5, K: 3}},
+		{Config{Kind: Learned, Time: time.Second}, search.Params{Depth: search.MaxDepth, K: LearnedK, Time: time.Second, VCPlies: LearnedVCPlies}},
+		{Config{Kind: Learned, Depth: 5, K: 3, VCPlies: -1}, search.Params{Depth: 5, K: 3}},
+		{Config{Kind: Learned, Depth: 5, VCPlies: 2}, search.Params{Depth: 5, K: LearnedK, VCPlies: 2}},
 	} {
 		if got := c.cfg.Params(); got != c.want {
 			t.Errorf("%+v: %+v, want %+v", c.cfg, got, c.want)
@@ -85,7 +86,7 @@ func TestParams(t *testing.T) {
 // another size is refused on the engine's board.
 func TestLearnedGTP(t *testing.T) {
 	var notes strings.Builder
-	p, err := Config{Kind: Learned, Depth: 2, VCPlies: -1, Notes: &notes}.GTP()
+	p, err := Config{Kind: Learned, Depth: 2, Notes: &notes}.GTP()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +104,7 @@ func TestLearnedGTP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err = Config{Kind: Learned, Model: m, Depth: 2, VCPlies: -1}.GTP()
+	p, err = Config{Kind: Learned, Model: m, Depth: 2}.GTP()
 	if err != nil {
 		t.Fatal(err)
 	}

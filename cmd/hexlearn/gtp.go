@@ -53,7 +53,7 @@ the binary if it is not on PATH), then Program > Connect.`,
 		depth := fs.Int("depth", 0, "search depth in plies (0: no limit with --time, else 3)")
 		k := fs.Int("k", 0, fmt.Sprintf("k-best successor limit (0: the player's default, exact %d, learned %d)", def.K, player.LearnedK))
 		secs := fs.Float64("time", def.Time.Seconds(), "seconds per genmove (0: no limit)")
-		vcPlies := fs.Int("vc-plies", -1, fmt.Sprintf("learned player: plies from the root where H-search proves wins and finds mustplay (-1: %d)", player.LearnedVCPlies))
+		vcPlies := fs.Int("vc-plies", player.LearnedVCPlies, "learned player: plies from the root where H-search proves wins and finds mustplay (0: none)")
 		if err := fs.Parse(args); err != nil {
 			return err
 		}
@@ -65,7 +65,7 @@ the binary if it is not on PATH), then Program > Connect.`,
 			return err
 		}
 		if err := checkAll(intIn("size", *size, 1, hex.MaxSize), intIn("depth", *depth, 0, search.MaxDepth),
-			intIn("k", *k, 0, hex.MaxCells), intIn("vc-plies", *vcPlies, -1, search.MaxDepth),
+			intIn("k", *k, 0, hex.MaxCells), intIn("vc-plies", *vcPlies, 0, search.MaxDepth),
 			optionalInput("patterns", *dbPath), optionalModel(*modelPath)); err != nil {
 			return err
 		}
@@ -74,6 +74,9 @@ the binary if it is not on PATH), then Program > Connect.`,
 			return usageErr("--size: %v", err)
 		}
 		cfg := player.Config{XH: *xh, Depth: *depth, K: *k, Time: d, VCPlies: *vcPlies, Notes: stderr}
+		if *vcPlies == 0 {
+			cfg.VCPlies = -1 // none (Config's zero value is the default)
+		}
 		switch *kind {
 		case "":
 			cfg.Kind = player.Learned // the exact player plays sizes without a model

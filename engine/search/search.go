@@ -53,10 +53,6 @@ type Params struct {
 	// remaining depth (0: never), so that deeper iterations prove more of the tree and
 	// only the last VCMinDepth-1 plies above the leaves are left to the evaluator.
 	VCMinDepth int
-	// VCValue makes the tactics evaluator's Value replace the evaluator's wherever it
-	// is consulted (for a tactics evaluator that also scores positions, such as the
-	// exact evaluator): the evaluator then only orders moves and scores the rest.
-	VCValue bool
 }
 
 // DefaultParams are depth 3, k = 10, no time limit.
@@ -192,9 +188,8 @@ func New(ev Evaluator, p Params) (*Searcher, error) {
 }
 
 // SetTactics sets the evaluator consulted at the nodes near the root (Params.VCPlies):
-// its Winner and Mustplay are added to what the main evaluator says (its Value only
-// with Params.VCValue), and when it implements Orderer it orders the moves of those
-// nodes. It is meant for a proving evaluator that is too slow for every node, such as
+// its Winner and Mustplay are added to what the main evaluator says (its Value is
+// ignored), and when it implements Orderer it orders the moves of those nodes. It is meant for a proving evaluator that is too slow for every node, such as
 // H-search (circuit.Tactics) above a learned evaluator. When it proves the root won
 // for the side to move, the root's children are consulted too (whatever VCPlies says),
 // so that the move played keeps the proved win. nil removes it. The transposition
@@ -221,7 +216,7 @@ func (s *Searcher) SetParams(p Params) error {
 	if len(s.tt) != 1<<bits {
 		s.tt = make([]ttEntry, 1<<bits)
 		s.ttMask = uint64(1<<bits) - 1
-	} else if p.K != s.p.K || p.RootK != s.p.RootK || p.VCPlies != s.p.VCPlies || p.VCMinDepth != s.p.VCMinDepth || p.VCValue != s.p.VCValue {
+	} else if p.K != s.p.K || p.RootK != s.p.RootK || p.VCPlies != s.p.VCPlies || p.VCMinDepth != s.p.VCMinDepth {
 		s.ClearTT() // stored scores depend on k and on where tactics were consulted
 	}
 	s.p = p
@@ -418,7 +413,7 @@ func (s *Searcher) negamax(depth, ply int, alpha, beta float64) (float64, hex.Ce
 		s.stats.Tactics++
 		t := s.tactics.Evaluate(b)
 		tacEval = true
-		if t.Winner != hex.Empty || s.p.VCValue {
+		if t.Winner != hex.Empty {
 			res.Winner, res.Value = t.Winner, t.Value
 		}
 		if t.HasMustplay {
