@@ -32,13 +32,19 @@ type DemoConfig struct {
 	Workers   int    // 0: all cores
 	Opening   int    // random opening moves of each self-play game
 	Search    int    // depth of experiments 3 and 4
-	Log       io.Writer
+	// Self is the hexlearn binary; when set, the demo ends with experiment 7's matches
+	// (learned+patterns against exact, XH against H) at MatchTime per move over
+	// MatchOpenings seeded openings.
+	Self          string
+	MatchTime     time.Duration
+	MatchOpenings int
+	Log           io.Writer
 }
 
 // DefaultDemo runs in a few minutes on 2 cores.
 func DefaultDemo() DemoConfig {
 	return DemoConfig{Size: 6, Positions: 40000, Depth: 2, K: 6, Folds: 5, Hidden: []int{10, 20, 30, 40, 50},
-		Epochs: 120, Seed: 1, Opening: 2, Search: 3}
+		Epochs: 120, Seed: 1, Opening: 2, Search: 3, MatchTime: 100 * time.Millisecond, MatchOpenings: 4}
 }
 
 // Demo runs the whole pipeline into dir: self-play, a cross-validation sweep, training
@@ -188,6 +194,18 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 	env := Env{Size: cfg.Size, Seed: cfg.Seed, Model: loaded, Patterns: db, Depth: cfg.Search, K: 10, Positions: 200, Log: cfg.Log}
 	idx.Printf("## 5. Experiments\n\n")
 	for _, name := range []string{"1-values", "2-evaltime", "3-firstmove", "4-prove"} {
+		done = stage("experiment " + name)
+		if err := Run(ctx, name, env, filepath.Join(dir, name)); err != nil {
+			return fmt.Errorf("demo: %w", err)
+		}
+		secs = done()
+		ex, _ := Lookup(name)
+		idx.Printf("- [%s](%s/README.md): %s (%.1f s).\n", name, name, ex.Title, secs)
+	}
+	if cfg.Self != "" {
+		name := "7-match"
+		env.Self, env.ModelPath, env.PatternsPath = cfg.Self, modelPath, dbPath
+		env.Time, env.Openings = cfg.MatchTime, cfg.MatchOpenings
 		done = stage("experiment " + name)
 		if err := Run(ctx, name, env, filepath.Join(dir, name)); err != nil {
 			return fmt.Errorf("demo: %w", err)

@@ -135,3 +135,25 @@ func TestHexDistance(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchPairingsNamePlayers: experiment 7 names every engine's player, since the
+// GTP engine's default player is the learned one.
+func TestMatchPairingsNamePlayers(t *testing.T) {
+	env := &Env{Self: "hexlearn", Size: 6, ModelPath: "m.model"}
+	pairs := matchPairings(env)
+	if len(pairs) != 2 {
+		t.Fatalf("%d pairings", len(pairs))
+	}
+	for _, p := range pairs {
+		for _, args := range [][]string{p.argsA, p.argsB} {
+			cmd := env.engineCmd(args...)
+			if !strings.Contains(cmd, "--player") {
+				t.Errorf("%s: %q names no player", p.name, cmd)
+			}
+		}
+	}
+	if !strings.Contains(env.engineCmd(pairs[0].argsB...), "'--player' 'exact'") ||
+		!strings.Contains(env.engineCmd(pairs[0].argsA...), "'--model' 'm.model'") {
+		t.Errorf("learned vs exact: %+v", pairs[0])
+	}
+}

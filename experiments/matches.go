@@ -29,26 +29,36 @@ func (env *Env) engineCmd(flags ...string) string {
 	return strings.Join(parts, " ")
 }
 
-func runMatches(ctx context.Context, env *Env, r *report.Report) error {
-	if env.Self == "" {
-		return fmt.Errorf("%w: experiment 7 needs the hexlearn binary (Env.Self) to start engines", ErrBadEnv)
-	}
-	type pairing struct {
-		name, a, b string
-		argsA      []string
-		argsB      []string
-	}
+// pairing is one match of experiment 7: names and the engines' extra flags.
+type pairing struct {
+	name, a, b string
+	argsA      []string
+	argsB      []string
+}
+
+// matchPairings lists the matches of experiment 7: the learned player (with the
+// environment's model and patterns) against the exact player, and XH-search against
+// H-search, each player named explicitly (the GTP engine's default player is the
+// learned one).
+func matchPairings(env *Env) []pairing {
 	var pairs []pairing
 	if env.ModelPath != "" {
-		args := []string{"--model", env.ModelPath}
+		args := []string{"--player", "learned", "--model", env.ModelPath}
 		name := "learned"
 		if env.PatternsPath != "" {
 			args = append(args, "--patterns", env.PatternsPath)
 			name = "learned+patterns"
 		}
-		pairs = append(pairs, pairing{"learned-vs-exact", name, "exact", args, nil})
+		pairs = append(pairs, pairing{"learned-vs-exact", name, "exact", args, []string{"--player", "exact"}})
 	}
-	pairs = append(pairs, pairing{"xh-vs-h", "XH-search", "H-search", []string{"--xh"}, nil})
+	return append(pairs, pairing{"xh-vs-h", "XH-search", "H-search", []string{"--player", "exact", "--xh"}, []string{"--player", "exact"}})
+}
+
+func runMatches(ctx context.Context, env *Env, r *report.Report) error {
+	if env.Self == "" {
+		return fmt.Errorf("%w: experiment 7 needs the hexlearn binary (Env.Self) to start engines", ErrBadEnv)
+	}
+	pairs := matchPairings(env)
 	r.Printf("Each match plays every opening (or %d seeded openings) twice, each engine taking Black once, no swap, %v per move (iterative deepening, k = search default). The referee judges the end of each game; illegal moves, resignations and time-outs lose.\n\n", env.Openings, env.Time)
 	var rows [][]string
 	var rates []report.Bar

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 
 	"github.com/hexlearn/hexlearn/experiments"
@@ -51,6 +52,9 @@ model.`,
 			return err
 		}
 		def.Seed, def.Positions, def.Workers, def.Log = *seed, *positions, *workers, stderr
+		if self, err := os.Executable(); err == nil {
+			def.Self = self // the demo's matches start this binary as GTP engines
+		}
 		if err := experiments.Demo(ctx, def, *out); err != nil {
 			return err
 		}
