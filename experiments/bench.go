@@ -17,6 +17,7 @@ import (
 	"github.com/hexlearn/hexlearn/engine/vc"
 	"github.com/hexlearn/hexlearn/internal/stats"
 	"github.com/hexlearn/hexlearn/model"
+	hexplayer "github.com/hexlearn/hexlearn/player"
 )
 
 // BenchGroups are the groups of the quick benchmark set, in the order they run.
@@ -355,13 +356,23 @@ func benchSearch(ctx context.Context, cfg BenchConfig, size int) ([]BenchRow, er
 	}
 	var rows []BenchRow
 	var exactRate float64
+	tac, err := circuit.NewTactics(circuit.SearchExactConfig().VC)
+	if err != nil {
+		return nil, err
+	}
 	for _, e := range []struct {
-		name string
-		ev   search.Evaluator
-	}{{"exact", ex}, {"learned", le}} {
-		s, err := search.New(e.ev, search.Params{Depth: search.MaxDepth, K: 10, Time: 2 * cfg.Time, TTBits: 18})
+		name    string
+		ev      search.Evaluator
+		vcPlies int
+	}{{"exact", ex, 0}, {"learned", le, 0}, {"learned + H-search proofs", le, hexplayer.LearnedVCPlies}} {
+		s, err := search.New(e.ev, search.Params{Depth: search.MaxDepth, K: 10, Time: 2 * cfg.Time, TTBits: 18, VCPlies: e.vcPlies})
 		if err != nil {
 			return nil, err
+		}
+		note := ""
+		if e.vcPlies > 0 {
+			s.SetTactics(tac)
+			note = fmt.Sprintf(", proofs on %d plies (the learned player)", e.vcPlies)
 		}
 		o, err := s.Search(ctx, hex.MustBoard(size, size))
 		if err != nil {
@@ -369,7 +380,7 @@ func benchSearch(ctx context.Context, cfg BenchConfig, size int) ([]BenchRow, er
 		}
 		rate := float64(o.Nodes) / math.Max(o.Time.Seconds(), 1e-9)
 		row := BenchRow{Name: "alpha-beta search, " + e.name + " evaluator (k = 10)", PerOp: time.Duration(float64(time.Second) / math.Max(rate, 1e-9)),
-			Note: fmt.Sprintf("%.0f nodes/s, depth %d in %.2f s", rate, o.Depth, o.Time.Seconds())}
+			Note: fmt.Sprintf("%.0f nodes/s, depth %d in %.2f s%s", rate, o.Depth, o.Time.Seconds(), note)}
 		if e.name == "exact" {
 			exactRate = rate
 		} else {
