@@ -3,9 +3,9 @@ package train
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/hexlearn/hexlearn/internal/stats"
 	"math"
 	"math/rand/v2"
-	"sort"
 
 	"github.com/hexlearn/hexlearn/model"
 )
@@ -117,52 +117,8 @@ func validationError(n *model.Net, o model.Output, x, y []float32, cells int, hi
 }
 
 // Spearman returns the Spearman rank correlation of a and b (average ranks for ties);
-// NaN when fewer than two rows or a constant column.
-func Spearman(a, b []float64) float64 {
-	if len(a) != len(b) || len(a) < 2 {
-		return math.NaN()
-	}
-	ra, rb := ranks(a), ranks(b)
-	var ma, mb float64
-	for i := range ra {
-		ma += ra[i]
-		mb += rb[i]
-	}
-	ma /= float64(len(ra))
-	mb /= float64(len(rb))
-	var sab, saa, sbb float64
-	for i := range ra {
-		da, db := ra[i]-ma, rb[i]-mb
-		sab += da * db
-		saa += da * da
-		sbb += db * db
-	}
-	if saa == 0 || sbb == 0 {
-		return math.NaN()
-	}
-	return sab / math.Sqrt(saa*sbb)
-}
-
-func ranks(v []float64) []float64 {
-	idx := make([]int, len(v))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(i, j int) bool { return v[idx[i]] < v[idx[j]] })
-	r := make([]float64, len(v))
-	for i := 0; i < len(idx); {
-		j := i
-		for j+1 < len(idx) && v[idx[j+1]] == v[idx[i]] {
-			j++
-		}
-		avg := float64(i+j)/2 + 1
-		for k := i; k <= j; k++ {
-			r[idx[k]] = avg
-		}
-		i = j + 1
-	}
-	return r
-}
+// NaN when fewer than two rows or a constant column. It is internal/stats.Spearman.
+func Spearman(a, b []float64) float64 { return stats.Spearman(a, b) }
 
 // Synthetic returns rows random positions on a w x h board labelled by a fixed random
 // "teacher" (a hidden 1-layer network of 8 units plus a material term, scaled to

@@ -178,19 +178,8 @@ func (x *Exact) analyseBuilt(b *hex.Board) (Analysis, error) {
 // VC. MoveScores then completes the analysis if it is asked for the energies.
 func (x *Exact) Evaluate(b *hex.Board) search.Result {
 	x.lastHash, x.complete = b.Hash(), false
-	if w := b.Winner(); w != hex.Empty {
-		return search.Result{Value: WinValue(w), Winner: w}
-	}
-	mine, theirs := x.vb, x.vw
-	if b.ToMove() == hex.White {
-		mine, theirs = x.vw, x.vb
-	}
-	d, err := vc.Decide(b, mine, theirs)
-	if err != nil {
-		return search.Result{}
-	}
-	if d.Winner != hex.Empty {
-		return search.Result{Value: WinValue(d.Winner), Winner: d.Winner}
+	if r, open := decide(b, x.vb, x.vw); !open {
+		return r
 	}
 	a, err := x.analyseBuilt(b)
 	if err != nil { // only for an invalid configuration or board, which New rejects

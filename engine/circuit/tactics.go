@@ -28,22 +28,30 @@ func NewTactics(cfg vc.Config) (*Tactics, error) {
 
 // Evaluate implements search.Evaluator.
 func (t *Tactics) Evaluate(b *hex.Board) search.Result {
+	r, _ := decide(b, t.vb, t.vw)
+	return r
+}
+
+// decide is what the connections of both colours, built by vb (Black) and vw (White),
+// decide about b: a result with the winner (Value ±MaxValue) or the side to move's
+// mustplay. open reports that the game is open and both builders hold b's
+// connections, so the circuits can be solved next.
+func decide(b *hex.Board, vb, vw *vc.Builder) (r search.Result, open bool) {
 	if w := b.Winner(); w != hex.Empty {
-		return search.Result{Value: WinValue(w), Winner: w}
+		return search.Result{Value: WinValue(w), Winner: w}, false
 	}
-	mine, theirs := t.vb, t.vw
+	mine, theirs := vb, vw
 	if b.ToMove() == hex.White {
-		mine, theirs = t.vw, t.vb
+		mine, theirs = vw, vb
 	}
 	d, err := vc.Decide(b, mine, theirs)
-	if err != nil {
-		return search.Result{}
+	if err != nil { // only for an invalid configuration or board, which New rejects
+		return search.Result{}, false
 	}
-	r := search.Result{Winner: d.Winner, HasMustplay: d.HasMustplay, Mustplay: d.Mustplay}
 	if d.Winner != hex.Empty {
-		r.Value = WinValue(d.Winner)
+		return search.Result{Value: WinValue(d.Winner), Winner: d.Winner}, false
 	}
-	return r
+	return search.Result{HasMustplay: d.HasMustplay, Mustplay: d.Mustplay}, true
 }
 
 var _ search.Evaluator = (*Tactics)(nil)
