@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -108,12 +109,26 @@ worker has its own transposition table of --tt-bits). Ctrl-C stops the search.`,
 			b.SetToMove(col)
 		}
 		r, err := s.Solve(ctx, b)
+		if errors.Is(err, solver.ErrLimit) && ctx.Err() == nil {
+			// A node or time limit: the value is unknown, which is an answer, not a
+			// failure (Benzene answers "unknown" too).
+			r.Winner, r.ToMove, r.Move, r.Proof = hex.Empty, b.ToMove(), hex.NoCell, hex.Bitset{}
+			return printSolve(b, r, *asJSON, stdout)
+		}
 		if err != nil {
 			return err
 		}
 		return printSolve(b, r, *asJSON, stdout)
 	}
 	register(c)
+}
+
+// winnerWord names a solved winner; Empty (a search limit reached first) is "unknown".
+func winnerWord(c hex.Color) string {
+	if c == hex.Empty {
+		return "unknown"
+	}
+	return c.String()
 }
 
 // solveJSON is the --json output for one position.
@@ -146,7 +161,7 @@ func printSolve(b *hex.Board, r solver.Result, asJSON bool, stdout io.Writer) er
 	ms := b.Moves()
 	if asJSON {
 		out := solveJSON{Width: g.W, Height: g.H, Moves: g.FormatMoves(ms), ToMove: r.ToMove.String(),
-			Winner: r.Winner.String(), Proof: cellList(g, r.Proof), Nodes: r.Stats.Nodes,
+			Winner: winnerWord(r.Winner), Proof: cellList(g, r.Proof), Nodes: r.Stats.Nodes,
 			TTHits: r.Stats.TTHits, Expanded: r.Stats.Expanded, Pruned: r.Stats.Pruned, MaxDepth: r.Stats.MaxDepth,
 			ElapsedMS: float64(r.Stats.Elapsed.Microseconds()) / 1000}
 		if r.Move != hex.NoCell {
@@ -157,7 +172,7 @@ func printSolve(b *hex.Board, r solver.Result, asJSON bool, stdout io.Writer) er
 		return enc.Encode(out)
 	}
 	fmt.Fprint(stdout, b.Diagram())
-	fmt.Fprintf(stdout, "\n%s to move\nwinner: %s\n", r.ToMove, r.Winner)
+	fmt.Fprintf(stdout, "\n%s to move\nwinner: %s\n", r.ToMove, winnerWord(r.Winner))
 	if r.Move != hex.NoCell {
 		fmt.Fprintf(stdout, "winning move: %s\n", g.CellName(r.Move))
 	}

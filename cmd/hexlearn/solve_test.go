@@ -48,3 +48,24 @@ func TestSolveCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveLimitIsUnknown: a node or time limit answers winner "unknown" with exit 0
+// (text and JSON), not an error.
+func TestSolveLimitIsUnknown(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"solve", "--size", "7", "--moves", "d4", "--max-nodes", "20", "--json"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var rep struct {
+		Winner string `json:"winner"`
+		Nodes  int64  `json:"nodes"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil || rep.Winner != "unknown" || rep.Nodes == 0 {
+		t.Fatalf("json %v: %s", err, out.String())
+	}
+	out.Reset()
+	if code := run([]string{"solve", "--size", "7", "--moves", "d4", "--timeout", "50ms"}, &out, &errb); code != 0 ||
+		!strings.Contains(out.String(), "winner: unknown") {
+		t.Fatalf("timeout: exit %d: %s%s", code, out.String(), errb.String())
+	}
+}
