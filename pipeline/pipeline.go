@@ -1,10 +1,12 @@
 // Package pipeline runs the steps of hexlearn's training pipeline (Kahl, Edelkamp &
 // Hildebrand 2007, sections 3-5) as library calls with a config struct and a context:
-// Corpus (self-play with the exact evaluator into an Arrow dataset), Fit (train a
-// network on it) and BuildBuiltins (both, for every board size whose model ships inside
-// the binary). It sits between the libraries (selfplay, train, model, player) and the
+// Corpus (self-play with the exact evaluator into an Arrow dataset), CrossValidate
+// (the k-fold sweep that selects the network's structure, with its report files), Fit
+// (train a network), BuildPatterns (the goal-pattern database) and BuildBuiltins
+// (corpus and network for every board size whose model ships inside the binary). It
+// sits between the libraries (selfplay, train, model, engine/patterns, player) and the
 // front ends (cmd/hexlearn, experiments); it prints nothing and reports progress
-// through Config.Progress.
+// through the configs' Progress callbacks or a Meter.
 package pipeline
 
 import (
