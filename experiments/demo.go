@@ -10,7 +10,6 @@ import (
 
 	"github.com/hexlearn/hexlearn/dataset"
 	"github.com/hexlearn/hexlearn/engine/circuit"
-	"github.com/hexlearn/hexlearn/engine/search"
 	"github.com/hexlearn/hexlearn/experiments/report"
 	"github.com/hexlearn/hexlearn/internal/progress"
 	"github.com/hexlearn/hexlearn/model"
@@ -73,16 +72,17 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 	done := stage("self-play")
 	dataDir := filepath.Join(dir, "data")
 	exCfg := circuit.SearchExactConfig()
-	spCfg := selfplay.Config{Width: cfg.Size, Height: cfg.Size, Mode: selfplay.ModeMixed, Positions: cfg.Positions,
-		Search: search.Params{Depth: cfg.Depth, K: cfg.K}, Opening: cfg.Opening, Seed: cfg.Seed, Workers: cfg.Workers,
-		NewEvaluator:  func() (search.Evaluator, error) { return selfplay.NewExact(exCfg) },
-		EvaluatorInfo: selfplay.DescribeExact(exCfg)}
-	bar := progress.New(cfg.Log, "demo: self-play", cfg.Positions, "position")
-	spCfg.Progress = func(p selfplay.Progress) {
-		bar.SetDetail(progress.Count(int64(p.Games), "game"))
-		bar.Set(p.Rows)
+	opening := cfg.Opening
+	if opening == 0 {
+		opening = -1 // pipeline.Corpus reads 0 as its default
 	}
-	res, err := selfplay.Run(ctx, dataDir, spCfg)
+	bar := progress.New(cfg.Log, "demo: self-play", cfg.Positions, "position")
+	res, err := pipeline.Corpus(ctx, dataDir, pipeline.CorpusConfig{Width: cfg.Size, Height: cfg.Size, Positions: cfg.Positions,
+		Depth: cfg.Depth, K: cfg.K, Seed: cfg.Seed, Workers: cfg.Workers, Mode: selfplay.ModeMixed, Opening: opening, Exact: &exCfg,
+		Progress: func(p selfplay.Progress) {
+			bar.SetDetail(progress.Count(int64(p.Games), "game"))
+			bar.Set(p.Rows)
+		}})
 	bar.Done(err)
 	if err != nil {
 		return fmt.Errorf("demo: self-play: %w", err)
@@ -117,15 +117,14 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 
 	// 3. Training.
 	done = stage("training")
-	tc := base
-	tc.Hidden, tc.Epochs = sw.BestHidden, sw.BestEpochs
-	bar = progress.New(cfg.Log, "demo: training", int64(tc.Epochs), "epoch")
-	tc.OnEpoch = func(_, _ int, _ float64) { bar.Add(1) }
-	m, err := train.Train(ctx, exs, tc)
+	bar = progress.New(cfg.Log, "demo: training", int64(sw.BestEpochs), "epoch")
+	fit, err := pipeline.Fit(ctx, pipeline.FitConfig{Examples: exs, Hidden: sw.BestHidden, Epochs: sw.BestEpochs, Seed: cfg.Seed,
+		Progress: func(done, _ int) { bar.Set(int64(done)) }})
 	bar.Done(err)
 	if err != nil {
 		return fmt.Errorf("demo: train: %w", err)
 	}
+	m := fit.Model
 	modelPath := filepath.Join(dir, "model.hexmodel")
 	if err := m.WriteFile(modelPath); err != nil {
 		return fmt.Errorf("demo: %w", err)
