@@ -16,9 +16,6 @@ import (
 	"github.com/hexlearn/hexlearn/engine/vc"
 )
 
-// Finders are the names NewFinder accepts.
-var Finders = []string{"vc", "proof", "xh", "bridges"}
-
 // NewFinder returns the winning-connection finder of a name: vc (H-search), proof
 // (H-search with the proof search's larger limits: 20 VCs, 30 SCs per pair), xh
 // (XH-search) or bridges (bridge chains only).
@@ -68,7 +65,7 @@ type PatternsConfig struct {
 	// Size is the board side; 0 means the most common size of the dataset (a games
 	// file needs it).
 	Size   int
-	Finder string // one of Finders
+	Finder string // a NewFinder name: vc, proof, xh or bridges
 	Verify int    // prove patterns with at most this many carrier cells (0: off)
 	// Out is the database file written (atomically); "" writes none.
 	Out string
