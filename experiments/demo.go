@@ -10,12 +10,10 @@ import (
 
 	"github.com/hexlearn/hexlearn/dataset"
 	"github.com/hexlearn/hexlearn/engine/circuit"
-	"github.com/hexlearn/hexlearn/engine/patterns"
-	"github.com/hexlearn/hexlearn/engine/search"
-	"github.com/hexlearn/hexlearn/engine/vc"
 	"github.com/hexlearn/hexlearn/experiments/report"
 	"github.com/hexlearn/hexlearn/internal/progress"
 	"github.com/hexlearn/hexlearn/model"
+	"github.com/hexlearn/hexlearn/pipeline"
 	"github.com/hexlearn/hexlearn/selfplay"
 	"github.com/hexlearn/hexlearn/train"
 )
@@ -74,16 +72,17 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 	done := stage("self-play")
 	dataDir := filepath.Join(dir, "data")
 	exCfg := circuit.SearchExactConfig()
-	spCfg := selfplay.Config{Width: cfg.Size, Height: cfg.Size, Mode: selfplay.ModeMixed, Positions: cfg.Positions,
-		Search: search.Params{Depth: cfg.Depth, K: cfg.K}, Opening: cfg.Opening, Seed: cfg.Seed, Workers: cfg.Workers,
-		NewEvaluator:  func() (search.Evaluator, error) { return selfplay.NewExact(exCfg) },
-		EvaluatorInfo: selfplay.DescribeExact(exCfg)}
-	bar := progress.New(cfg.Log, "demo: self-play", cfg.Positions, "position")
-	spCfg.Progress = func(p selfplay.Progress) {
-		bar.SetDetail(progress.Count(int64(p.Games), "game"))
-		bar.Set(p.Rows)
+	opening := cfg.Opening
+	if opening == 0 {
+		opening = -1 // pipeline.Corpus reads 0 as its default
 	}
-	res, err := selfplay.Run(ctx, dataDir, spCfg)
+	bar := progress.New(cfg.Log, "demo: self-play", cfg.Positions, "position")
+	res, err := pipeline.Corpus(ctx, dataDir, pipeline.CorpusConfig{Width: cfg.Size, Height: cfg.Size, Positions: cfg.Positions,
+		Depth: cfg.Depth, K: cfg.K, Seed: cfg.Seed, Workers: cfg.Workers, Mode: selfplay.ModeMixed, Opening: opening, Exact: &exCfg,
+		Progress: func(p selfplay.Progress) {
+			bar.SetDetail(progress.Count(int64(p.Games), "game"))
+			bar.Set(p.Rows)
+		}})
 	bar.Done(err)
 	if err != nil {
 		return fmt.Errorf("demo: self-play: %w", err)
@@ -105,34 +104,27 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 	// pattern database's and winning-VC detection's job.
 	exs := all.Open(circuit.LogClamp)
 	base := train.Config{Seed: cfg.Seed}
-	bar = progress.New(cfg.Log, "demo: cross-validation", int64(len(cfg.Hidden)*cfg.Folds*cfg.Epochs), "epoch")
-	sw, err := train.Sweep(ctx, exs, train.SweepConfig{Folds: cfg.Folds, Hidden: cfg.Hidden, Epochs: cfg.Epochs, Base: base, Workers: cfg.Workers,
-		Progress: func(d, _ int) { bar.Set(int64(d)) }})
-	bar.Done(err)
+	cv, err := pipeline.CrossValidate(ctx, pipeline.CVConfig{Examples: exs, Base: base, Folds: cfg.Folds, Hidden: cfg.Hidden,
+		Epochs: cfg.Epochs, Workers: cfg.Workers, Report: filepath.Join(dir, "cv"), Name: "cv", SkipHoldout: true, SkipJSON: true,
+		Meter: &progress.Meter{W: cfg.Log, Desc: "demo: cross-validation", Unit: "epoch"}})
 	if err != nil {
 		return fmt.Errorf("demo: sweep: %w", err)
 	}
-	if err := os.MkdirAll(filepath.Join(dir, "cv"), 0o755); err != nil {
-		return fmt.Errorf("demo: %w", err)
-	}
-	if _, err := sw.WriteReport(filepath.Join(dir, "cv"), "cv"); err != nil {
-		return fmt.Errorf("demo: %w", err)
-	}
+	sw := cv.Parts[0].Result
 	secs = done()
 	idx.Printf("## 2. Cross-validation sweep\n\n%d-fold over hidden sizes %v and 1..%d epochs on the %d open positions of the %d rows (decided positions are left to the pattern database) in %.1f s: best %d hidden neurons, %d epochs (validation error %.4f ± %.4f). Report: [cv/](cv/).\n\n",
 		cfg.Folds, cfg.Hidden, cfg.Epochs, exs.Rows(), all.Rows(), secs, sw.BestHidden, sw.BestEpochs, sw.BestMean, sw.BestStd)
 
 	// 3. Training.
 	done = stage("training")
-	tc := base
-	tc.Hidden, tc.Epochs = sw.BestHidden, sw.BestEpochs
-	bar = progress.New(cfg.Log, "demo: training", int64(tc.Epochs), "epoch")
-	tc.OnEpoch = func(_, _ int, _ float64) { bar.Add(1) }
-	m, err := train.Train(ctx, exs, tc)
+	bar = progress.New(cfg.Log, "demo: training", int64(sw.BestEpochs), "epoch")
+	fit, err := pipeline.Fit(ctx, pipeline.FitConfig{Examples: exs, Hidden: sw.BestHidden, Epochs: sw.BestEpochs, Seed: cfg.Seed,
+		Progress: func(done, _ int) { bar.Set(int64(done)) }})
 	bar.Done(err)
 	if err != nil {
 		return fmt.Errorf("demo: train: %w", err)
 	}
+	m := fit.Model
 	modelPath := filepath.Join(dir, "model.hexmodel")
 	if err := m.WriteFile(modelPath); err != nil {
 		return fmt.Errorf("demo: %w", err)
@@ -143,46 +135,18 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 
 	// 4. Goal-pattern database from the corpus's winning positions.
 	done = stage("pattern database")
-	db, err := patterns.New(cfg.Size, cfg.Size)
-	if err != nil {
-		return err
-	}
 	// Every position is examined with the proof search's larger H-search limits
 	// (circuit.ProofExactConfig: 20 VCs, 30 SCs per pair), not only the rows whose
 	// self-play evaluator (lighter limits) saw a win: the extra patterns are what lets
 	// the learned search decide the empty board at depth 3 (experiment 4).
-	fcfg := circuit.ProofExactConfig().VC
-	fcfg.StopAtWin = true // only the winning connection is wanted
-	bl := patterns.NewBuilder(db, vc.NewBuilder(fcfg), 12)
-	bar = progress.New(cfg.Log, "demo: pattern database", int64(len(table.Rows)), "position")
-	err = func() error {
-		for i := range table.Rows {
-			if i%64 == 0 {
-				bar.Set(int64(i))
-				bar.SetDetail(progress.Count(int64(db.Len()), "pattern"))
-				if err := ctx.Err(); err != nil {
-					return err
-				}
-			}
-			b, err := table.Rows[i].Board()
-			if err != nil {
-				return fmt.Errorf("demo: dataset row %d: %w", i, err)
-			}
-			if err := bl.AddPosition(b); err != nil {
-				return fmt.Errorf("demo: patterns: %w", err)
-			}
-		}
-		bar.Set(int64(len(table.Rows)))
-		return nil
-	}()
-	bar.Done(err)
-	if err != nil {
-		return err
-	}
 	dbPath := filepath.Join(dir, "patterns.lbt")
-	if err := db.Save(dbPath); err != nil {
+	pr, err := pipeline.BuildPatterns(ctx, pipeline.PatternsConfig{From: dataDir, Size: cfg.Size, Finder: "proof", Verify: 12,
+		Out: dbPath, Raw: true,
+		Meter: &progress.Meter{W: cfg.Log, Desc: "demo: pattern database", Unit: "position", CountUnit: "pattern"}})
+	if err != nil {
 		return fmt.Errorf("demo: %w", err)
 	}
+	db := pr.DB
 	secs = done()
 	idx.Printf("## 4. Goal-pattern database\n\n%s from the winning connections of the corpus's positions (H-search with the proof limits) in %.1f s: [patterns.lbt](patterns.lbt).\n\n", db.Size(), secs)
 

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hexlearn/hexlearn/player"
+	"github.com/hexlearn/hexlearn/selfplay"
 )
 
 // BuiltinRecipe is how the built-in model of one board size is made.
@@ -88,10 +89,10 @@ func BuildBuiltins(ctx context.Context, c BuiltinsConfig) ([]BuiltinReport, erro
 		start := time.Now()
 		last := time.Now()
 		res, err := Corpus(ctx, dir, CorpusConfig{Width: r.Size, Height: r.Size, Positions: r.Positions,
-			Seed: c.Seed, Workers: c.Workers, Progress: func(rows, total int64) {
+			Seed: c.Seed, Workers: c.Workers, Progress: func(p selfplay.Progress) {
 				if time.Since(last) > 5*time.Second {
 					last = time.Now()
-					say("%dx%d: self-play %d/%d positions", r.Size, r.Size, rows, total)
+					say("%dx%d: self-play %d/%d positions", r.Size, r.Size, p.Rows, r.Positions)
 				}
 			}})
 		if err != nil {

@@ -1,10 +1,12 @@
 // Package pipeline runs the steps of hexlearn's training pipeline (Kahl, Edelkamp &
 // Hildebrand 2007, sections 3-5) as library calls with a config struct and a context:
-// Corpus (self-play with the exact evaluator into an Arrow dataset), Fit (train a
-// network on it) and BuildBuiltins (both, for every board size whose model ships inside
-// the binary). It sits between the libraries (selfplay, train, model, player) and the
+// Corpus (self-play with the exact evaluator into an Arrow dataset), CrossValidate
+// (the k-fold sweep that selects the network's structure, with its report files), Fit
+// (train a network), BuildPatterns (the goal-pattern database) and BuildBuiltins
+// (corpus and network for every board size whose model ships inside the binary). It
+// sits between the libraries (selfplay, train, model, engine/patterns, player) and the
 // front ends (cmd/hexlearn, experiments); it prints nothing and reports progress
-// through Config.Progress.
+// through the configs' Progress callbacks or a Meter.
 package pipeline
 
 import (
@@ -24,16 +26,24 @@ import (
 // ErrConfig reports an invalid pipeline configuration.
 var ErrConfig = errors.New("pipeline: bad configuration")
 
-// CorpusConfig configures Corpus: exact-evaluator self-play (selfplay.ModeSelf) that
-// logs every evaluated board.
+// CorpusConfig configures Corpus: exact-evaluator self-play (selfplay.ModeSelf by
+// default) that logs every evaluated board.
 type CorpusConfig struct {
 	Width, Height int
 	Positions     int64 // rows to write
 	Depth, K      int   // the self-play search (0: 2 and 8)
 	Seed          uint64
 	Workers       int // parallel games (0: all cores); the output does not depend on it
-	// Progress, if set, receives the number of rows written so far and the total.
-	Progress func(rows, total int64)
+	// Mode is the kind of games (the zero value is selfplay.ModeSelf; the demo uses
+	// selfplay.ModeMixed).
+	Mode selfplay.Mode
+	// Opening is the number of random opening moves of each game (0: 2; negative: none).
+	Opening int
+	// Exact is the exact evaluator's configuration (nil: circuit.DefaultExactConfig).
+	Exact *circuit.ExactConfig
+	// Progress, if set, receives the games and rows written so far (its Total is
+	// Positions).
+	Progress func(selfplay.Progress)
 }
 
 // Corpus plays self-play games into dir (created if needed) and returns what it wrote.
@@ -48,17 +58,24 @@ func Corpus(ctx context.Context, dir string, c CorpusConfig) (selfplay.Result, e
 	if c.K == 0 {
 		c.K = 8
 	}
+	switch {
+	case c.Opening == 0:
+		c.Opening = 2
+	case c.Opening < 0:
+		c.Opening = 0
+	}
 	ecfg := circuit.DefaultExactConfig()
+	if c.Exact != nil {
+		ecfg = *c.Exact
+	}
 	cfg := selfplay.Config{
-		Width: c.Width, Height: c.Height, Mode: selfplay.ModeSelf, Positions: c.Positions,
-		Search: search.Params{Depth: c.Depth, K: c.K}, Opening: 2, Seed: c.Seed,
+		Width: c.Width, Height: c.Height, Mode: c.Mode, Positions: c.Positions,
+		Search: search.Params{Depth: c.Depth, K: c.K}, Opening: c.Opening, Seed: c.Seed,
 		Workers: c.Workers, Shards: 1, GamesPerFile: 1000,
 		NewEvaluator:  func() (search.Evaluator, error) { return selfplay.NewExact(ecfg) },
 		EvaluatorInfo: selfplay.DescribeExact(ecfg),
 	}
-	if c.Progress != nil {
-		cfg.Progress = func(p selfplay.Progress) { c.Progress(p.Rows, c.Positions) }
-	}
+	cfg.Progress = c.Progress
 	return selfplay.Run(ctx, dir, cfg)
 }
 
@@ -66,9 +83,11 @@ func Corpus(ctx context.Context, dir string, c CorpusConfig) (selfplay.Result, e
 type FitConfig struct {
 	Data          string // dataset file or directory
 	Width, Height int
-	Hidden        int
-	Epochs        int
-	Seed          uint64
+	// Examples, if set, are trained on instead of Data's rows.
+	Examples *train.Examples
+	Hidden   int
+	Epochs   int
+	Seed     uint64
 	// OpenOnly trains on the positions the exact evaluator leaves open (decided
 	// positions are the job of the search's proofs and the pattern database).
 	OpenOnly bool
@@ -96,9 +115,11 @@ func Fit(ctx context.Context, c FitConfig) (FitResult, error) {
 	if c.Holdout < 0 || c.Holdout >= 1 {
 		return FitResult{}, fmt.Errorf("%w: holdout %g (want [0, 1))", ErrConfig, c.Holdout)
 	}
-	ex, err := train.ReadExamples(c.Data, c.Width, c.Height)
-	if err != nil {
-		return FitResult{}, err
+	ex, err := c.Examples, error(nil)
+	if ex == nil {
+		if ex, err = train.ReadExamples(c.Data, c.Width, c.Height); err != nil {
+			return FitResult{}, err
+		}
 	}
 	if c.OpenOnly {
 		if ex = ex.Open(circuit.LogClamp); ex.Rows() == 0 {
