@@ -157,21 +157,18 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 	}
 	env := Env{Size: cfg.Size, Seed: cfg.Seed, Model: loaded, Patterns: db, Depth: cfg.Search, K: 10, Positions: 200, Log: cfg.Log}
 	idx.Printf("## 5. Experiments\n\n")
-	for _, name := range []string{"1-values", "2-evaltime", "3-firstmove", "4-prove"} {
-		done = stage("experiment " + name)
-		if err := Run(ctx, name, env, filepath.Join(dir, name)); err != nil {
-			return fmt.Errorf("demo: %w", err)
-		}
-		secs = done()
-		ex, _ := Lookup(name)
-		idx.Printf("- [%s](%s/README.md): %s (%.1f s).\n", name, name, ex.Title, secs)
-	}
+	names := []string{"1-values", "2-evaltime", "3-firstmove", "4-prove"}
 	if cfg.Self != "" {
-		name := "7-match"
-		env.Self, env.ModelPath, env.PatternsPath = cfg.Self, modelPath, dbPath
-		env.Time, env.Openings = cfg.MatchTime, cfg.MatchOpenings
+		names = append(names, "7-match")
+	}
+	for _, name := range names {
+		e := env
+		if name == "7-match" {
+			e.Self, e.ModelPath, e.PatternsPath = cfg.Self, modelPath, dbPath
+			e.Time, e.Openings = cfg.MatchTime, cfg.MatchOpenings
+		}
 		done = stage("experiment " + name)
-		if err := Run(ctx, name, env, filepath.Join(dir, name)); err != nil {
+		if err := Run(ctx, name, e, filepath.Join(dir, name)); err != nil {
 			return fmt.Errorf("demo: %w", err)
 		}
 		secs = done()
