@@ -19,11 +19,13 @@ var ErrEngineDied = errors.New("match: engine died")
 
 // Client talks GTP to one engine process.
 type Client struct {
-	name  string
-	cmd   *exec.Cmd
-	in    io.WriteCloser
-	lines chan string
-	done  chan struct{}
+	name    string
+	cmdline string    // for Restart
+	stderr  io.Writer // for Restart
+	cmd     *exec.Cmd
+	in      io.WriteCloser
+	lines   chan string
+	done    chan struct{}
 	// pending counts answers still owed for commands that timed out.
 	pending int
 }
@@ -52,7 +54,7 @@ func Start(name, cmdline string, stderr io.Writer) (*Client, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("match: engine %s: start %q: %w", name, cmdline, err)
 	}
-	c := &Client{name: name, cmd: cmd, in: in, lines: make(chan string, 64), done: make(chan struct{})}
+	c := &Client{name: name, cmdline: cmdline, stderr: stderr, cmd: cmd, in: in, lines: make(chan string, 64), done: make(chan struct{})}
 	go func() {
 		defer close(c.done)
 		defer close(c.lines) // a dead engine is noticed at once, not at the time-out
@@ -63,6 +65,29 @@ func Start(name, cmdline string, stderr io.Writer) (*Client, error) {
 		}
 	}()
 	return c, nil
+}
+
+// Dead reports whether the engine's output has closed (it exited or crashed).
+func (c *Client) Dead() bool {
+	select {
+	case <-c.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// Restart ends the engine's process and starts its command line again (after a
+// crash, so that one crash loses one game, not the rest of the match). The new
+// process has no state: the caller sends its setup commands again.
+func (c *Client) Restart() error {
+	c.Kill()
+	n, err := Start(c.name, c.cmdline, c.stderr)
+	if err != nil {
+		return err
+	}
+	*c = *n
+	return nil
 }
 
 // Name returns the engine's label.

@@ -27,6 +27,9 @@ type Config struct {
 	Grace       time.Duration // extra time before a move counts as a time-out (default 2 s + TimePerMove)
 	// GameDone, if set, is called after each game (for progress and SGF output).
 	GameDone func(g Game)
+	// Restarted, if set, is called after an engine that died during a game was
+	// started again (before the next game), to send its setup commands again.
+	Restarted func(c *Client) error
 }
 
 // Game is the record of one game.
@@ -49,6 +52,7 @@ type Result struct {
 	WinsAWhite      int // games A won as White
 	Lo, Hi          float64
 	Forfeits        int // games ended by an illegal move, time-out or engine failure
+	Restarts        int // engines started again after dying in a game
 	ElapsedPerMoveA time.Duration
 	ElapsedPerMoveB time.Duration
 }
@@ -126,6 +130,24 @@ func Run(ctx context.Context, cfg Config, a, b *Client) (Result, error) {
 			black, white := a, b
 			if !aBlack {
 				black, white = b, a
+			}
+			for _, c := range []*Client{a, b} {
+				if !c.Dead() {
+					continue
+				}
+				// A crash lost the game it happened in; the next game gets a fresh engine.
+				if err := c.Restart(); err != nil {
+					return res, err
+				}
+				if err := prepare(ctx, c, cfg); err != nil {
+					return res, err
+				}
+				if cfg.Restarted != nil {
+					if err := cfg.Restarted(c); err != nil {
+						return res, err
+					}
+				}
+				res.Restarts++
 			}
 			game, spent, err := playGame(ctx, g, cfg, op, black, white)
 			if err != nil {

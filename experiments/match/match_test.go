@@ -22,6 +22,7 @@ import (
 //	illegal always answers a1
 //	slow    sleeps 2 s before each genmove answer
 //	resign  always resigns
+//	crash   exits without answering its first genmove
 func TestMain(m *testing.M) {
 	if mode := os.Getenv("HEXMATCH_FAKE"); mode != "" {
 		fakeEngine(mode)
@@ -85,6 +86,8 @@ func fakeEngine(mode string) {
 			case "resign":
 				reply(true, "resign")
 				continue
+			case "crash":
+				os.Exit(3)
 			case "slow":
 				time.Sleep(2 * time.Second)
 				p = cells[0]
@@ -257,5 +260,30 @@ func TestDeadEngineIsReportedAtOnce(t *testing.T) {
 	}
 	if d := time.Since(start); d > 5*time.Second {
 		t.Fatalf("took %v to notice a dead engine", d)
+	}
+}
+
+// TestRestartAfterCrash: an engine that dies during a game loses that game and is
+// started again (with its setup hook) for the next one, so one crash costs one game.
+func TestRestartAfterCrash(t *testing.T) {
+	hooks := 0
+	cfg := Config{Size: 3, Openings: 2, Seed: 1, Restarted: func(c *Client) error {
+		hooks++
+		_, err := c.Send(context.Background(), "protocol_version", 10*time.Second)
+		return err
+	}}
+	var reasons []string
+	cfg.GameDone = func(g Game) { reasons = append(reasons, g.Reason) }
+	r, err := Run(context.Background(), cfg, fake(t, "good", "first"), fake(t, "crash", "crash"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Games != 4 || r.WinsA != 4 || r.Restarts != 3 || hooks != 3 {
+		t.Fatalf("games %d, good wins %d, restarts %d, hooks %d: %+v", r.Games, r.WinsA, r.Restarts, hooks, r)
+	}
+	for i, why := range reasons {
+		if strings.Contains(why, "setup") {
+			t.Errorf("game %d never started: %s", i+1, why)
+		}
 	}
 }

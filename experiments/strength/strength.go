@@ -405,6 +405,13 @@ func (c *Config) playPair(ctx context.Context, res *Result, l *Ladder, p *Pair, 
 	defer cancel()
 	var sgfErr error
 	mcfg := match.Config{Size: l.Size, Openings: l.Openings, Seed: c.Seed, TimePerMove: l.Time, Grace: c.Grace,
+		Restarted: func(cl *match.Client) error { // an engine that crashed gets its setup again
+			pl := pa
+			if cl == eb {
+				pl = pb
+			}
+			return initEngine(ctx, cl, pl, l.Time)
+		},
 		GameDone: func(g match.Game) {
 			if sgfErr != nil {
 				return
