@@ -55,13 +55,16 @@ func Start(name, cmdline string, stderr io.Writer) (*Client, error) {
 		return nil, fmt.Errorf("match: engine %s: start %q: %w", name, cmdline, err)
 	}
 	c := &Client{name: name, cmdline: cmdline, stderr: stderr, cmd: cmd, in: in, lines: make(chan string, 64), done: make(chan struct{})}
+	// The reader owns its channels, not c: Restart replaces c's fields while the old
+	// process's reader may still be finishing.
+	lines, done := c.lines, c.done
 	go func() {
-		defer close(c.done)
-		defer close(c.lines) // a dead engine is noticed at once, not at the time-out
+		defer close(done)
+		defer close(lines) // a dead engine is noticed at once, not at the time-out
 		sc := bufio.NewScanner(out)
 		sc.Buffer(make([]byte, 1<<16), 1<<20)
 		for sc.Scan() {
-			c.lines <- strings.TrimRight(sc.Text(), "\r")
+			lines <- strings.TrimRight(sc.Text(), "\r")
 		}
 	}()
 	return c, nil
@@ -172,5 +175,6 @@ func (c *Client) Close() {
 func (c *Client) Kill() {
 	_ = c.in.Close()
 	_ = c.cmd.Process.Kill()
-	go func() { _ = c.cmd.Wait() }() // reap it without blocking on a child the shell left behind
+	cmd := c.cmd // not c: Restart reuses c for the new process
+	go func() { _ = cmd.Wait() }() // reap it without blocking on a child the shell left behind
 }
