@@ -175,6 +175,6 @@ func (c *Client) Close() {
 func (c *Client) Kill() {
 	_ = c.in.Close()
 	_ = c.cmd.Process.Kill()
-	cmd := c.cmd // not c: Restart reuses c for the new process
+	cmd := c.cmd                   // not c: Restart reuses c for the new process
 	go func() { _ = cmd.Wait() }() // reap it without blocking on a child the shell left behind
 }
