@@ -1,112 +1,28 @@
 package match
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"math"
 	"os"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/internal/gtpfake"
 )
 
-// TestMain turns the test binary into a tiny fake GTP engine when HEXMATCH_FAKE is set:
-//
-//	first   plays the first empty cell in index order
-//	last    plays the last empty cell
-//	illegal always answers a1
-//	slow    sleeps 2 s before each genmove answer
-//	resign  always resigns
-//	crash   exits without answering its first genmove
+// TestMain turns the test binary into a fake GTP engine (internal/gtpfake) when asked.
 func TestMain(m *testing.M) {
-	if mode := os.Getenv("HEXMATCH_FAKE"); mode != "" {
-		fakeEngine(mode)
-		os.Exit(0)
-	}
+	gtpfake.Main()
 	os.Exit(m.Run())
-}
-
-func fakeEngine(mode string) {
-	var b *hex.Board
-	sc := bufio.NewScanner(os.Stdin)
-	out := bufio.NewWriter(os.Stdout)
-	reply := func(ok bool, s string) {
-		if ok {
-			fmt.Fprintf(out, "= %s\n\n", s)
-		} else {
-			fmt.Fprintf(out, "? %s\n\n", s)
-		}
-		out.Flush()
-	}
-	for sc.Scan() {
-		f := strings.Fields(sc.Text())
-		if len(f) == 0 {
-			continue
-		}
-		switch f[0] {
-		case "quit":
-			reply(true, "")
-			return
-		case "protocol_version":
-			reply(true, "2")
-		case "known_command":
-			reply(true, "false")
-		case "boardsize":
-			n, _ := strconv.Atoi(f[1])
-			b = hex.MustBoard(n, n)
-			reply(true, "")
-		case "clear_board":
-			b.Reset()
-			reply(true, "")
-		case "play":
-			c, _ := hex.ParseColor(f[1])
-			p, err := b.Geometry().ParseCell(f[2])
-			if err == nil {
-				err = b.Play(hex.Move{Color: c, Cell: p})
-			}
-			if err != nil {
-				reply(false, err.Error())
-				continue
-			}
-			reply(true, "")
-		case "genmove":
-			c, _ := hex.ParseColor(f[1])
-			empty := b.EmptyCells()
-			cells := empty.AppendCells(nil)
-			var p hex.Cell
-			switch mode {
-			case "illegal":
-				reply(true, "a1")
-				continue
-			case "resign":
-				reply(true, "resign")
-				continue
-			case "crash":
-				os.Exit(3)
-			case "slow":
-				time.Sleep(2 * time.Second)
-				p = cells[0]
-			case "last":
-				p = cells[len(cells)-1]
-			default:
-				p = cells[0]
-			}
-			b.PlayStone(c, p)
-			reply(true, b.Geometry().CellName(p))
-		default:
-			reply(false, "unknown command")
-		}
-	}
 }
 
 func fake(t *testing.T, name, mode string) *Client {
 	t.Helper()
-	c, err := Start(name, fmt.Sprintf("HEXMATCH_FAKE=%s %q", mode, os.Args[0]), nil)
+	c, err := Start(name, gtpfake.Command(mode), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

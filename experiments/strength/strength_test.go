@@ -1,7 +1,6 @@
 package strength
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/csv"
@@ -11,102 +10,22 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/internal/gtpfake"
 )
 
-// TestMain turns the test binary into a tiny GTP engine when HEXLADDER_FAKE is set:
-//
-//	first   plays the first empty cell in index order
-//	last    plays the last empty cell
-//	resign  always resigns
-//	slow2   plays like first, but from its third game on sleeps 3 s before each move
+// TestMain turns the test binary into a fake GTP engine (internal/gtpfake) when asked.
 func TestMain(m *testing.M) {
-	if mode := os.Getenv("HEXLADDER_FAKE"); mode != "" {
-		fakeEngine(mode)
-		os.Exit(0)
-	}
+	gtpfake.Main()
 	os.Exit(m.Run())
 }
 
-func fakeEngine(mode string) {
-	var b *hex.Board
-	games := 0
-	sc := bufio.NewScanner(os.Stdin)
-	out := bufio.NewWriter(os.Stdout)
-	reply := func(ok bool, s string) {
-		mark := "="
-		if !ok {
-			mark = "?"
-		}
-		fmt.Fprintf(out, "%s %s\n\n", mark, s)
-		out.Flush()
-	}
-	for sc.Scan() {
-		f := strings.Fields(sc.Text())
-		if len(f) == 0 {
-			continue
-		}
-		switch f[0] {
-		case "quit":
-			reply(true, "")
-			return
-		case "protocol_version":
-			fmt.Fprintf(os.Stderr, "fake engine %s ready\n", mode)
-			reply(true, "2")
-		case "param_fake":
-			fmt.Fprintf(os.Stderr, "param_fake %s\n", strings.Join(f[1:], " "))
-			reply(true, "")
-		case "known_command":
-			reply(true, "false")
-		case "boardsize":
-			n, _ := strconv.Atoi(f[1])
-			b = hex.MustBoard(n, n)
-			reply(true, "")
-		case "clear_board":
-			b.Reset()
-			games++
-			reply(true, "")
-		case "play":
-			c, _ := hex.ParseColor(f[1])
-			p, err := b.Geometry().ParseCell(f[2])
-			if err == nil {
-				err = b.Play(hex.Move{Color: c, Cell: p})
-			}
-			if err != nil {
-				reply(false, err.Error())
-				continue
-			}
-			reply(true, "")
-		case "genmove":
-			c, _ := hex.ParseColor(f[1])
-			cells := b.EmptyCells().AppendCells(nil)
-			p := cells[0]
-			switch mode {
-			case "resign":
-				reply(true, "resign")
-				continue
-			case "last":
-				p = cells[len(cells)-1]
-			case "slow2":
-				if games >= 3 {
-					time.Sleep(3 * time.Second)
-				}
-			}
-			b.PlayStone(c, p)
-			reply(true, b.Geometry().CellName(p))
-		default:
-			reply(false, "unknown command")
-		}
-	}
-}
-
 func fakePlayer(name, mode string) Player {
-	return Player{Name: name, Cmd: fmt.Sprintf("HEXLADDER_FAKE=%s %q", mode, os.Args[0])}
+	return Player{Name: name, Cmd: gtpfake.Command(mode)}
 }
 
 func readCSV(t *testing.T, path string) [][]string {
