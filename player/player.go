@@ -112,6 +112,9 @@ func (c Config) GTP() (gtp.Player, error) {
 		return gtp.Player{}, err
 	}
 	if c.Kind == Learned {
+		exact := c
+		exact.Kind = Exact
+		p.ExactParams = exact.Params() // for sizes without a model
 		p.Learned = c.evaluatorFor
 		p.Name = "learned"
 		if c.Model != nil {

@@ -61,7 +61,8 @@ type evalState struct {
 
 // evalStateOf returns the engine's evaluators and searcher for the current board,
 // building them when none exist or the board size changed (a learned player then takes
-// the model of the new size; the search parameters set by param_search are kept).
+// the model of the new size, or the exact evaluator with Player.ExactParams where it has
+// none; the parameters param_search set are kept while the same kind of player plays).
 func evalStateOf(e *Engine) (*evalState, error) {
 	b := e.Board()
 	old, _ := e.State("eval", func() any { return (*evalState)(nil) }).(*evalState)
@@ -69,14 +70,18 @@ func evalStateOf(e *Engine) (*evalState, error) {
 		return old, nil
 	}
 	pl := playerOf(e)
-	params := pl.Params
-	if params == (search.Params{}) {
-		params = SearchDefaults()
+	paramsFor := func(learned bool) search.Params {
+		switch {
+		case old != nil && old.learned == learned:
+			return old.searcher.Params() // keep what param_search set
+		case pl.Learned != nil && !learned:
+			return pl.exactParams() // a learned player without a model for this size
+		case pl.Params == (search.Params{}):
+			return SearchDefaults()
+		}
+		return pl.Params
 	}
-	if old != nil {
-		params = old.searcher.Params()
-	}
-	s, err := newEvalState(pl, b, params)
+	s, err := newEvalState(pl, b, paramsFor)
 	if err != nil {
 		return nil, fmt.Errorf("eval: cannot set up the evaluator: %v", errText(err))
 	}
@@ -84,7 +89,7 @@ func evalStateOf(e *Engine) (*evalState, error) {
 	return s, nil
 }
 
-func newEvalState(pl Player, b *hex.Board, params search.Params) (*evalState, error) {
+func newEvalState(pl Player, b *hex.Board, paramsFor func(learned bool) search.Params) (*evalState, error) {
 	s := &evalState{w: b.Width(), h: b.Height()}
 	full, fast := circuit.DefaultExactConfig(), circuit.SearchExactConfig()
 	if pl.XH {
@@ -110,7 +115,7 @@ func newEvalState(pl Player, b *hex.Board, params search.Params) (*evalState, er
 	if pl.Terminal != nil {
 		ev = &search.WithTerminal{Inner: ev, Term: pl.Terminal}
 	}
-	if s.searcher, err = search.New(ev, params); err != nil {
+	if s.searcher, err = search.New(ev, paramsFor(s.learned)); err != nil {
 		return nil, err
 	}
 	if s.learned {

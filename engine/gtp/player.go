@@ -35,6 +35,10 @@ type Player struct {
 	XH bool
 	// Params are the initial search parameters (zero: SearchDefaults()).
 	Params search.Params
+	// ExactParams are the search parameters of the exact evaluator on a size the
+	// learned player has no evaluator for (zero: Params with SearchDefaults' k and
+	// without the learned player's VC settings).
+	ExactParams search.Params
 	// Notes, when set, receives one-line notes such as a fall-back to the exact
 	// evaluator (the command line gives standard error).
 	Notes io.Writer
@@ -94,4 +98,18 @@ func (p Player) learnedFor(b *hex.Board) (search.Evaluator, error) {
 		return nil, nil
 	}
 	return ev, err
+}
+
+// exactParams are the search parameters when the exact evaluator plays for a learned
+// player (see ExactParams).
+func (p Player) exactParams() search.Params {
+	if p.ExactParams != (search.Params{}) {
+		return p.ExactParams
+	}
+	q := p.Params
+	if q == (search.Params{}) {
+		q = SearchDefaults()
+	}
+	q.K, q.VCPlies, q.VCMinDepth = SearchDefaults().K, 0, 0
+	return q
 }

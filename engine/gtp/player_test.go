@@ -59,18 +59,24 @@ func TestLearnedPlayerGenmove(t *testing.T) {
 	if notes.Len() != 0 {
 		t.Fatalf("note on 3x3: %q", notes.String())
 	}
-	// Another board size falls back to the exact player with one note, and the
-	// search parameters set by param_search are kept.
+	// Another board size falls back to the exact player (with the exact player's k and
+	// no VC plies) and one note; param_search settings are kept across sizes played by
+	// the same kind of player.
 	exec(t, e, "param_search k 3")
+	exec(t, e, "boardsize 2")
+	if _, ans := exec(t, e, "param_search"); !strings.Contains(ans, "k 6") || !strings.Contains(ans, "vc_plies 0") {
+		t.Fatalf("param_search of the exact fall-back: %q", ans)
+	}
+	exec(t, e, "param_search k 5")
 	exec(t, e, "boardsize 4")
 	ok, ans = exec(t, e, "genmove b")
 	if !ok {
 		t.Fatalf("genmove on 4x4 without a learned evaluator: %q", ans)
 	}
-	if !strings.Contains(notes.String(), "no learned model for 4x4") || strings.Count(notes.String(), "\n") != 1 {
+	if !strings.Contains(notes.String(), "no learned model for 4x4") || strings.Count(notes.String(), "\n") != 2 {
 		t.Fatalf("notes: %q", notes.String())
 	}
-	if _, ans := exec(t, e, "param_search"); !strings.Contains(ans, "k 3") {
+	if _, ans := exec(t, e, "param_search"); !strings.Contains(ans, "k 5") {
 		t.Fatalf("param_search after boardsize: %q", ans)
 	}
 	// An error other than ErrNoLearned is genmove's answer; the engine keeps serving.
