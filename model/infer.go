@@ -127,9 +127,9 @@ func (m *Model) Activate(z float32) float32 {
 
 // ValueOf converts a pre-activation output z to the evaluator value from Black's point
 // of view (positive = good for Black): for value models the evaluator's own units
-// (undoing the target scaling), for winner models the log-odds that Black wins.
+// (undoing the target scaling), for winner and outcome models the log-odds that Black wins.
 func (m *Model) ValueOf(z float32) float64 {
-	if m.Target == TargetWinner {
+	if m.Target.Logistic() {
 		return float64(z)
 	}
 	return m.Scaling.FromTarget(m.Activate(z))

@@ -39,7 +39,30 @@ const (
 	// TargetWinner is the game-theoretic winner (1 = Black wins), a logistic output
 	// trained with cross-entropy.
 	TargetWinner Target = "winner"
+	// TargetOutcome is the result of the self-play game the position was recorded in,
+	// replaced by the proved winner where one is known (a winning connection found by
+	// H-search, or the solver's label): a logistic output trained with cross-entropy,
+	// like TargetWinner, but available for every row of a self-play corpus. Unlike the
+	// exact evaluator's value it depends on whose move it is.
+	TargetOutcome Target = "outcome"
 )
+
+// Targets lists every target, in the order the command line names them.
+var Targets = []Target{TargetValue, TargetWinner, TargetOutcome}
+
+// Logistic reports whether t is predicted as the probability that Black wins (a
+// logistic output whose pre-activation is the log-odds): the winner and outcome targets.
+func (t Target) Logistic() bool { return t == TargetWinner || t == TargetOutcome }
+
+// ParseTarget parses a target name; the error names the accepted ones.
+func ParseTarget(s string) (Target, error) {
+	for _, t := range Targets {
+		if string(t) == s {
+			return t, nil
+		}
+	}
+	return "", fmt.Errorf("model: unknown target %q (want value, winner or outcome)", s)
+}
 
 // Output is the activation of the output unit.
 type Output string
@@ -169,9 +192,9 @@ func (m *Model) Validate() error {
 		if m.Output != OutputTanh && m.Output != OutputLinear {
 			return fmt.Errorf("%w: value target needs a tanh or linear output, not %q", ErrFormat, m.Output)
 		}
-	case TargetWinner:
+	case TargetWinner, TargetOutcome:
 		if m.Output != OutputLogistic {
-			return fmt.Errorf("%w: winner target needs a logistic output, not %q", ErrFormat, m.Output)
+			return fmt.Errorf("%w: %s target needs a logistic output, not %q", ErrFormat, m.Target, m.Output)
 		}
 	default:
 		return fmt.Errorf("%w: unknown target %q", ErrFormat, m.Target)

@@ -134,6 +134,7 @@ func TestValidate(t *testing.T) {
 		"no nets":      func(m *Model) { m.Nets = nil },
 		"hidden zero":  func(m *Model) { m.Nets[0].Hidden = 0 },
 		"winner+tanh":  func(m *Model) { m.Target = TargetWinner },
+		"outcome+tanh": func(m *Model) { m.Target = TargetOutcome },
 		"ply negative": func(m *Model) { m.Nets[0].MinPly = -1 },
 	}
 	for name, f := range cases {
@@ -145,6 +146,35 @@ func TestValidate(t *testing.T) {
 		if _, err := m.MarshalBinary(); err == nil {
 			t.Errorf("%s: MarshalBinary accepted an invalid model", name)
 		}
+	}
+}
+
+func TestParseTarget(t *testing.T) {
+	for _, tc := range []struct {
+		in       string
+		want     Target
+		logistic bool
+	}{{"value", TargetValue, false}, {"winner", TargetWinner, true}, {"outcome", TargetOutcome, true}} {
+		got, err := ParseTarget(tc.in)
+		if err != nil || got != tc.want || got.Logistic() != tc.logistic {
+			t.Errorf("ParseTarget(%q) = %q, %v (logistic %v)", tc.in, got, err, got.Logistic())
+		}
+	}
+	for _, bad := range []string{"", "Value", "moves"} {
+		if _, err := ParseTarget(bad); err == nil {
+			t.Errorf("ParseTarget(%q) accepted", bad)
+		}
+	}
+	// An outcome model round-trips through the file format with its target.
+	m := randomModel(3, 3, 4, 1, OutputLogistic, 5)
+	m.Target = TargetOutcome
+	data, err := m.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Load(bytes.NewReader(data))
+	if err != nil || back.Target != TargetOutcome {
+		t.Fatalf("outcome model read back as %v (%v)", back, err)
 	}
 }
 

@@ -9,11 +9,13 @@ import (
 )
 
 // FromTable converts the w x h rows of a dataset table to Examples (rows of other
-// sizes are skipped). The winner is the solver's TrueWinner when known, else 0.
+// sizes are skipped). The winner is the solver's TrueWinner when known, else 0; the
+// outcome is that winner, else the winner a winning connection proves, else the
+// result of the row's game (0 when the game has none).
 func FromTable(t *dataset.Table, w, h int) (*Examples, error) {
 	c := w * h
 	ex := &Examples{W: w, H: h}
-	known := false
+	known, outcomes := false, false
 	for i := range t.Rows {
 		r := &t.Rows[i]
 		if r.Width != w || r.Height != h {
@@ -39,12 +41,29 @@ func FromTable(t *dataset.Table, w, h int) (*Examples, error) {
 			win, known = -1, true
 		}
 		ex.Winner = append(ex.Winner, win)
+		out := win
+		switch {
+		case out != 0:
+		case r.BlackWinsVC || math.IsInf(v, 1):
+			out = 1
+		case r.WhiteWinsVC || math.IsInf(v, -1):
+			out = -1
+		case r.Winner == hex.Black:
+			out = 1
+		case r.Winner == hex.White:
+			out = -1
+		}
+		outcomes = outcomes || r.Winner != hex.Empty
+		ex.Outcome = append(ex.Outcome, out)
 	}
 	if ex.Rows() == 0 {
 		return nil, fmt.Errorf("%w for %dx%d in the dataset", ErrNoData, w, h)
 	}
 	if !known {
 		ex.Winner = nil
+	}
+	if !outcomes {
+		ex.Outcome = nil
 	}
 	if err := ex.Validate(); err != nil {
 		return nil, err

@@ -35,6 +35,10 @@ type Examples struct {
 	// Winner is the game-theoretic winner per row when known: +1 Black wins, −1 White
 	// wins, 0 unknown. Nil when the data has no solver labels.
 	Winner []int8
+	// Outcome is the label of the outcome target per row: the winner when known (Winner,
+	// else a winning connection: Value ±Inf), else the result of the game the row was
+	// recorded in; +1 Black, −1 White, 0 unknown. Nil when the data has no game results.
+	Outcome []int8
 }
 
 // ErrNoData means a training set (or a partition of it) has no usable rows.
@@ -55,9 +59,9 @@ func (e *Examples) Validate() error {
 	if n == 0 {
 		return ErrNoData
 	}
-	if len(e.X) != n*c || len(e.Ply) != n || (e.Winner != nil && len(e.Winner) != n) {
-		return fmt.Errorf("train: examples have inconsistent lengths (X %d, Value %d, Ply %d, Winner %d for %d cells)",
-			len(e.X), n, len(e.Ply), len(e.Winner), c)
+	if len(e.X) != n*c || len(e.Ply) != n || (e.Winner != nil && len(e.Winner) != n) || (e.Outcome != nil && len(e.Outcome) != n) {
+		return fmt.Errorf("train: examples have inconsistent lengths (X %d, Value %d, Ply %d, Winner %d, Outcome %d for %d cells)",
+			len(e.X), n, len(e.Ply), len(e.Winner), len(e.Outcome), c)
 	}
 	for i, v := range e.X {
 		if v != 1 && v != 0 && v != -1 {
@@ -75,6 +79,11 @@ func (e *Examples) Validate() error {
 	for i, w := range e.Winner {
 		if w < -1 || w > 1 {
 			return fmt.Errorf("train: row %d has winner %d (want +1, −1 or 0)", i, w)
+		}
+	}
+	for i, w := range e.Outcome {
+		if w < -1 || w > 1 {
+			return fmt.Errorf("train: row %d has outcome %d (want +1, −1 or 0)", i, w)
 		}
 	}
 	return nil
@@ -100,12 +109,18 @@ func (e *Examples) Subset(idx []int) *Examples {
 	if e.Winner != nil {
 		s.Winner = make([]int8, len(idx))
 	}
+	if e.Outcome != nil {
+		s.Outcome = make([]int8, len(idx))
+	}
 	for k, i := range idx {
 		s.X = append(s.X, e.X[i*c:(i+1)*c]...)
 		s.Value[k] = e.Value[i]
 		s.Ply[k] = e.Ply[i]
 		if e.Winner != nil {
 			s.Winner[k] = e.Winner[i]
+		}
+		if e.Outcome != nil {
+			s.Outcome[k] = e.Outcome[i]
 		}
 	}
 	return s
@@ -176,6 +191,21 @@ func (e *Examples) Hash() string {
 	return fmt.Sprintf("sha256:%x", h.Sum(nil))
 }
 
+// HashFor returns the content hash of what a model of target t learns from: Hash, and
+// for the outcome target the outcome labels too (so the hashes of value and winner
+// models do not change when a dataset gains game results).
+func (e *Examples) HashFor(t model.Target) string {
+	if t != model.TargetOutcome {
+		return e.Hash()
+	}
+	h := sha256.New()
+	h.Write([]byte(e.Hash()))
+	for _, w := range e.Outcome {
+		h.Write([]byte{byte(w)})
+	}
+	return fmt.Sprintf("sha256:%x", h.Sum(nil))
+}
+
 // Board rebuilds row i as a board: its stones, and the side to move implied by the
 // stone counts (Black when both colours have as many stones, else White).
 func (e *Examples) Board(i int) (*hex.Board, error) {
@@ -220,6 +250,34 @@ func (e *Examples) WithWinners() (*Examples, error) {
 	}
 	if len(idx) == 0 {
 		return nil, fmt.Errorf("%w: no row has a known winner (the winner target needs solver labels)", ErrNoData)
+	}
+	return e.Subset(idx), nil
+}
+
+// Labelled returns the rows that have a label for target t: every row for the value
+// target, the rows with a known winner (WithWinners) or a known outcome. The error
+// wraps ErrNoData when there are none.
+func (e *Examples) Labelled(t model.Target) (*Examples, error) {
+	var labels []int8
+	switch t {
+	case model.TargetWinner:
+		return e.WithWinners()
+	case model.TargetOutcome:
+		labels = e.Outcome
+	default:
+		return e, nil
+	}
+	idx := make([]int, 0, len(labels))
+	for i, w := range labels {
+		if w != 0 {
+			idx = append(idx, i)
+		}
+	}
+	if len(idx) == 0 {
+		return nil, fmt.Errorf("%w: no row has a game result (the outcome target needs a self-play corpus)", ErrNoData)
+	}
+	if len(idx) == e.Rows() {
+		return e, nil
 	}
 	return e.Subset(idx), nil
 }

@@ -49,10 +49,14 @@ func Evaluate(m *model.Model, ex *Examples) Metrics {
 			se += (v - exact) * (v - exact)
 			fin++
 		}
-		if m.Target == model.TargetWinner {
-			if ex.Winner != nil && ex.Winner[i] != 0 {
+		if m.Target.Logistic() {
+			labels := ex.Winner
+			if m.Target == model.TargetOutcome {
+				labels = ex.Outcome
+			}
+			if labels != nil && labels[i] != 0 {
 				y := 0.0
-				if ex.Winner[i] > 0 {
+				if labels[i] > 0 {
 					y = 1
 				}
 				te += softplus(float64(z)) - y*float64(z)
@@ -74,7 +78,7 @@ func Evaluate(m *model.Model, ex *Examples) Metrics {
 		}
 	}
 	mt := Metrics{Rows: n, RMSE: math.NaN(), WinnerAccuracy: math.NaN(), ExactWinnerAccuracy: math.NaN()}
-	if fin > 0 && m.Target != model.TargetWinner {
+	if fin > 0 && !m.Target.Logistic() {
 		mt.RMSE = math.Sqrt(se / float64(fin))
 	}
 	mt.TargetError = math.NaN()

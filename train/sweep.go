@@ -121,12 +121,12 @@ func Sweep(ctx context.Context, ex *Examples, sc SweepConfig) (_ *SweepResult, e
 			return nil, err
 		}
 	}
-	if base.Target == model.TargetWinner {
-		if ex, err = ex.WithWinners(); err != nil {
+	if base.Target.Logistic() {
+		if ex, err = ex.Labelled(base.Target); err != nil {
 			return nil, err
 		}
 		if ex.Rows() < sc.Folds {
-			return nil, fmt.Errorf("train: %d examples with a known winner cannot be split into %d folds", ex.Rows(), sc.Folds)
+			return nil, fmt.Errorf("train: %d examples with a %s label cannot be split into %d folds", ex.Rows(), base.Target, sc.Folds)
 		}
 	}
 	scale := ScalingFor(ex.Value, base.Output)
@@ -162,7 +162,7 @@ func Sweep(ctx context.Context, ex *Examples, sc SweepConfig) (_ *SweepResult, e
 		return s
 	}
 	res := &SweepResult{W: ex.W, H: ex.H, Rows: ex.Rows(), Folds: sc.Folds, Hidden: append([]int(nil), sc.Hidden...),
-		Epochs: sc.Epochs, Target: base.Target, Output: base.Output, Seed: base.Seed, DataHash: ex.Hash(),
+		Epochs: sc.Epochs, Target: base.Target, Output: base.Output, Seed: base.Seed, DataHash: ex.HashFor(base.Target),
 		TieTolerance: sc.TieTolerance}
 	res.Err = make([][][]float64, len(sc.Hidden))
 	for i := range res.Err {
@@ -308,9 +308,9 @@ func Select(mean, std [][]float64, tol float64) (int, int) {
 // rank correlation against the exact evaluator, and winner accuracy when known.
 // It also returns the model it trained and the held-out rows.
 func HoldoutCheck(ctx context.Context, ex *Examples, r *SweepResult, base Config) (*Metrics, *model.Model, *Examples, error) {
-	if base.Target == model.TargetWinner {
+	if base.Target.Logistic() {
 		var err error
-		if ex, err = ex.WithWinners(); err != nil {
+		if ex, err = ex.Labelled(base.Target); err != nil {
 			return nil, nil, nil, err
 		}
 	}

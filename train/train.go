@@ -17,9 +17,9 @@ type Config struct {
 	BatchSize int          // minibatch size (default 256)
 	LearnRate float64      // Adam step size (default 0.003)
 	Seed      uint64       // initialisation and shuffling
-	Target    model.Target // model.TargetValue (default) or model.TargetWinner
+	Target    model.Target // model.TargetValue (default), TargetWinner or TargetOutcome
 	// Output for a value target: model.OutputTanh (default) or model.OutputLinear.
-	// A winner target always uses model.OutputLogistic.
+	// Winner and outcome targets always use model.OutputLogistic.
 	Output model.Output
 	// PlyRanges, when not empty, trains one network per range (rows outside every
 	// range are not used); otherwise one network covers all plies.
@@ -56,9 +56,9 @@ func (c *Config) normalize() error {
 		if c.Output != model.OutputTanh && c.Output != model.OutputLinear {
 			return fmt.Errorf("train: a value target needs a tanh or linear output, not %q", c.Output)
 		}
-	case model.TargetWinner:
+	case model.TargetWinner, model.TargetOutcome:
 		if c.Output != "" && c.Output != model.OutputLogistic {
-			return fmt.Errorf("train: a winner target needs a logistic output, not %q", c.Output)
+			return fmt.Errorf("train: a %s target needs a logistic output, not %q", c.Target, c.Output)
 		}
 		c.Output = model.OutputLogistic
 	default:
@@ -116,11 +116,20 @@ func ScalingFor(vs []float32, o model.Output) model.Scaling {
 // targets returns the scaled training targets of ex for the configured target.
 func targets(ex *Examples, t model.Target, o model.Output, s model.Scaling) ([]float32, error) {
 	y := make([]float32, ex.Rows())
-	if t == model.TargetWinner {
-		if !ex.HasWinners() {
-			return nil, fmt.Errorf("train: the winner target needs a known winner on every row")
+	if t.Logistic() {
+		labels := ex.Winner
+		if t == model.TargetOutcome {
+			labels = ex.Outcome
 		}
-		for i, w := range ex.Winner {
+		for i, w := range labels {
+			if w == 0 {
+				return nil, fmt.Errorf("train: the %s target needs a label on every row (row %d has none)", t, i)
+			}
+		}
+		if len(labels) != ex.Rows() {
+			return nil, fmt.Errorf("train: the %s target needs a label on every row", t)
+		}
+		for i, w := range labels {
 			if w > 0 {
 				y[i] = 1
 			}
@@ -144,11 +153,9 @@ func Train(ctx context.Context, ex *Examples, cfg Config) (*model.Model, error) 
 	if err := ex.Validate(); err != nil {
 		return nil, err
 	}
-	if cfg.Target == model.TargetWinner {
-		var err error
-		if ex, err = ex.WithWinners(); err != nil {
-			return nil, err
-		}
+	ex, err := ex.Labelled(cfg.Target)
+	if err != nil {
+		return nil, err
 	}
 	m := &model.Model{W: ex.W, H: ex.H, Target: cfg.Target, Output: cfg.Output, Scaling: ScalingFor(ex.Value, cfg.Output)}
 	ranges := cfg.PlyRanges
@@ -190,7 +197,7 @@ func Train(ctx context.Context, ex *Examples, cfg Config) (*model.Model, error) 
 		m.Nets[0].MinPly, m.Nets[0].MaxPly = 0, ex.Cells()
 	}
 	m.Provenance = model.Provenance{
-		DatasetHash: ex.Hash(),
+		DatasetHash: ex.HashFor(cfg.Target),
 		Seed:        int64(cfg.Seed),
 		CodeVersion: version.String(),
 		Config: fmt.Sprintf("hidden=%d epochs=%d batch=%d lr=%g target=%s output=%s nets=%d",

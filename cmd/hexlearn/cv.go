@@ -18,7 +18,7 @@ func init() {
 		writes:  true,
 		summary: "cross-validation sweep over hidden sizes and epochs",
 		usage: `hexlearn cv --data DIR --size N [--folds 10] [--hidden 10,20,30,40,50] [--epochs 300]
-            [--per-ply [--ply-width W]] [--target value|winner] [--seed S] --report DIR [--json]
+            [--per-ply [--ply-width W]] [--target value|winner|outcome] [--seed S] --report DIR [--json]
 
 Runs k-fold cross-validation of one-hidden-layer networks on the N x N rows of a
 dataset for every hidden size, recording the validation error after every epoch, so

@@ -24,7 +24,7 @@ type learnFlags struct {
 func (l *learnFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&l.data, "data", "", "dataset file or directory of *.arrow files (required)")
 	fs.StringVar(&l.size, "size", "", "board size N or WxH (required)")
-	fs.StringVar(&l.target, "target", "value", "value (the exact evaluator's value) or winner (the solver's true winner)")
+	fs.StringVar(&l.target, "target", "value", "value (the exact evaluator's value), winner (the solver's true winner) or outcome (the self-play game's result, or the proved winner where known)")
 	fs.StringVar(&l.output, "output", "", "output unit for a value target: tanh (default) or linear")
 	fs.BoolVar(&l.perPly, "per-ply", false, "one network per ply range (the paper's layered partition)")
 	fs.IntVar(&l.plyWidth, "ply-width", 1, "plies per range with --per-ply")
@@ -55,18 +55,16 @@ func (l *learnFlags) config() (w, h int, cfg train.Config, err error) {
 	if w, h, err = parseBoardSize(l.size); err != nil {
 		return 0, 0, cfg, err
 	}
-	switch l.target {
-	case "value", "winner":
-	default:
-		return 0, 0, cfg, usageErr("--target must be value or winner, got %q", l.target)
+	if _, err := model.ParseTarget(l.target); err != nil {
+		return 0, 0, cfg, usageErr("--target must be value, winner or outcome, got %q", l.target)
 	}
 	switch l.output {
 	case "", "tanh", "linear":
 	default:
 		return 0, 0, cfg, usageErr("--output must be tanh or linear, got %q", l.output)
 	}
-	if l.target == "winner" && l.output != "" {
-		return 0, 0, cfg, usageErr("--output applies to the value target only (winner uses a logistic output)")
+	if l.target != "value" && l.output != "" {
+		return 0, 0, cfg, usageErr("--output applies to the value target only (%s uses a logistic output)", l.target)
 	}
 	if err := intIn("ply-width", l.plyWidth, 1, hex.MaxSize*hex.MaxSize); err != nil {
 		return 0, 0, cfg, err

@@ -18,7 +18,7 @@ func init() {
 		writes:  true,
 		summary: "train a learned evaluator and write a model file",
 		usage: `hexlearn train --data DIR --size N --hidden H --epochs E [--per-ply [--ply-width W]]
-               [--target value|winner] [--seed S] [--holdout F] [--sweep FILE] --out MODEL [--json]
+               [--target value|winner|outcome] [--seed S] [--holdout F] [--sweep FILE] --out MODEL [--json]
 
 Trains a one-hidden-layer network (one per ply range with --per-ply) on the N x N rows
 of a dataset with minibatch Adam and writes a versioned model file (atomically). A
