@@ -8,6 +8,12 @@
 // partition of the example set). Training lives in package train; this package has no
 // gorgonia dependency and is what a search links.
 //
+// The side to move needs no input of its own: the inputs sum to nw − nb (White minus
+// Black stones), which is 0 when Black is to move and −1 when White is in a game
+// played alternately from the empty board, so the first layer sees it (train's
+// TestKnowsSideToMove). Whether a network uses it depends on its target: the exact
+// evaluator's value does not depend on the side to move, the winner and outcome targets do.
+//
 // Incremental inference keeps the hidden-layer pre-activations as accumulators: placing or
 // removing a stone adds or subtracts one weight column, so a search pays O(hidden) per
 // move instead of O(hidden × cells); see Accumulator and Evaluator.

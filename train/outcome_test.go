@@ -97,3 +97,25 @@ func TestOutcomeTarget(t *testing.T) {
 		t.Fatal("an outcome target with a tanh output was accepted")
 	}
 }
+
+// TestKnowsSideToMove checks that a network needs no extra input to know whose move it
+// is: with cells encoded +1/−1/0, the sum of the inputs is nw − nb, which is −1 when
+// White is to move and 0 when Black is, so the first layer sees the side to move. A
+// winner model learns the label "the side to move wins" almost perfectly.
+func TestKnowsSideToMove(t *testing.T) {
+	ex := Synthetic(5, 5, 3000, 11)
+	for i := range ex.Winner {
+		ex.Winner[i] = 1 // Black to move (even ply) wins
+		if ex.Ply[i]%2 == 1 {
+			ex.Winner[i] = -1
+		}
+	}
+	tr, te := ex.Subset(seq(0, 2500)), ex.Subset(seq(2500, 3000))
+	m, err := Train(context.Background(), tr, Config{Hidden: 8, Epochs: 40, Seed: 1, Target: model.TargetWinner, LearnRate: 0.01})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mt := Evaluate(m, te); !(mt.WinnerAccuracy > 0.97) {
+		t.Fatalf("side to move learned with accuracy %.3f, want > 0.97", mt.WinnerAccuracy)
+	}
+}
