@@ -71,7 +71,7 @@ the binary if it is not on PATH), then Program > Connect.`,
 func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.PlayerConfig, error) {
 	fs := newFlags(c, stdout)
 	kind := fs.String("player", "", "learned or exact (default: learned if a model exists for the board size, else exact)")
-	size := fs.Int("size", gtp.DefaultSize, "side of the board before the first boardsize command")
+	size := fs.Int("size", gtp.DefaultSize, "side of the board before the first boardsize command (if not given: a --model file's board, else the default)")
 	modelPath := fs.String("model", "", "learned player's model file, or 'builtin' (the default)")
 	dbPath := fs.String("patterns", "", "goal-pattern database used as the search's terminal test")
 	xh := fs.Bool("xh", false, "connections by XH-search instead of H-search")
