@@ -17,7 +17,7 @@ import (
 )
 
 const (
-	tinyModel = "../model/testdata/tiny.model"          // a 3x3 model
+	tinyModel = "../model/testdata/tiny.model"           // a 3x3 model
 	bridgeDB  = "../engine/patterns/testdata/bridge5.db" // a 5x5 pattern database
 )
 
