@@ -180,7 +180,7 @@ func (c PlayerConfig) CommandLine(bin string) string {
 }
 
 // shellQuote quotes s for sh when it holds anything but letters, digits and
-// -_./=:,+@% (the empty string becomes ”).
+// -_./=:,+@% (the empty string becomes two single quotes).
 func shellQuote(s string) string {
 	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") == "" {
 		return s
