@@ -76,14 +76,9 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 	if opening == 0 {
 		opening = -1 // pipeline.Corpus reads 0 as its default
 	}
-	bar := progress.New(cfg.Log, "demo: self-play", cfg.Positions, "position")
 	res, err := pipeline.Corpus(ctx, dataDir, pipeline.CorpusConfig{Width: cfg.Size, Height: cfg.Size, Positions: cfg.Positions,
 		Depth: cfg.Depth, K: cfg.K, Seed: cfg.Seed, Workers: cfg.Workers, Mode: selfplay.ModeMixed, Opening: opening, Exact: &exCfg,
-		Progress: func(p selfplay.Progress) {
-			bar.SetDetail(progress.Count(int64(p.Games), "game"))
-			bar.Set(p.Rows)
-		}})
-	bar.Done(err)
+		Meter: &progress.Meter{W: cfg.Log, Desc: "demo: self-play"}})
 	if err != nil {
 		return fmt.Errorf("demo: self-play: %w", err)
 	}
@@ -106,7 +101,7 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 	base := train.Config{Seed: cfg.Seed}
 	cv, err := pipeline.CrossValidate(ctx, pipeline.CVConfig{Examples: exs, Base: base, Folds: cfg.Folds, Hidden: cfg.Hidden,
 		Epochs: cfg.Epochs, Workers: cfg.Workers, Report: filepath.Join(dir, "cv"), Name: "cv", SkipHoldout: true, SkipJSON: true,
-		Meter: &progress.Meter{W: cfg.Log, Desc: "demo: cross-validation", Unit: "epoch"}})
+		Meter: &progress.Meter{W: cfg.Log, Desc: "demo: cross-validation"}})
 	if err != nil {
 		return fmt.Errorf("demo: sweep: %w", err)
 	}
@@ -117,10 +112,8 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 
 	// 3. Training.
 	done = stage("training")
-	bar = progress.New(cfg.Log, "demo: training", int64(sw.BestEpochs), "epoch")
 	fit, err := pipeline.Fit(ctx, pipeline.FitConfig{Examples: exs, Hidden: sw.BestHidden, Epochs: sw.BestEpochs, Seed: cfg.Seed,
-		Progress: func(done, _ int) { bar.Set(int64(done)) }})
-	bar.Done(err)
+		Meter: &progress.Meter{W: cfg.Log, Desc: "demo: training"}})
 	if err != nil {
 		return fmt.Errorf("demo: train: %w", err)
 	}
@@ -142,7 +135,7 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 	dbPath := filepath.Join(dir, "patterns.lbt")
 	pr, err := pipeline.BuildPatterns(ctx, pipeline.PatternsConfig{From: dataDir, Size: cfg.Size, Finder: "proof", Verify: 12,
 		Out: dbPath, Raw: true,
-		Meter: &progress.Meter{W: cfg.Log, Desc: "demo: pattern database", Unit: "position", CountUnit: "pattern"}})
+		Meter: &progress.Meter{W: cfg.Log, Desc: "demo: pattern database"}})
 	if err != nil {
 		return fmt.Errorf("demo: %w", err)
 	}

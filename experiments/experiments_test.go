@@ -6,9 +6,11 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/hex"
@@ -137,23 +139,25 @@ func TestHexDistance(t *testing.T) {
 }
 
 // TestMatchPairingsNamePlayers: experiment 7 names every engine's player, since the
-// GTP engine's default player is the learned one.
+// GTP engine's default player is the learned one, and starts the engines on its board
+// at its time per move with no depth limit.
 func TestMatchPairingsNamePlayers(t *testing.T) {
-	env := &Env{Self: "hexlearn", Size: 6, ModelPath: "m.model"}
+	env := &Env{Self: "/bin dir/hexlearn", Size: 6, ModelPath: "m.model", Time: 100 * time.Millisecond}
 	pairs := matchPairings(env)
 	if len(pairs) != 2 {
 		t.Fatalf("%d pairings", len(pairs))
 	}
-	for _, p := range pairs {
-		for _, args := range [][]string{p.argsA, p.argsB} {
-			cmd := env.engineCmd(args...)
-			if !strings.Contains(cmd, "--player") {
-				t.Errorf("%s: %q names no player", p.name, cmd)
-			}
-		}
+	want := []string{
+		"'/bin dir/hexlearn' gtp --player learned --size 6 --model m.model --depth 32 --time 0.1",
+		"'/bin dir/hexlearn' gtp --player exact --size 6 --depth 32 --time 0.1",
+		"'/bin dir/hexlearn' gtp --player exact --xh --size 6 --depth 32 --time 0.1",
+		"'/bin dir/hexlearn' gtp --player exact --size 6 --depth 32 --time 0.1",
 	}
-	if !strings.Contains(env.engineCmd(pairs[0].argsB...), "'--player' 'exact'") ||
-		!strings.Contains(env.engineCmd(pairs[0].argsA...), "'--model' 'm.model'") {
-		t.Errorf("learned vs exact: %+v", pairs[0])
+	var got []string
+	for _, p := range pairs {
+		got = append(got, env.engineCmd(p.pa), env.engineCmd(p.pb))
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("engine command lines\n got %q\nwant %q", got, want)
 	}
 }

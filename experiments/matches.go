@@ -3,10 +3,12 @@ package experiments
 import (
 	"context"
 	"fmt"
-	"strings"
 
+	"github.com/hexlearn/hexlearn/engine/search"
 	"github.com/hexlearn/hexlearn/experiments/match"
 	"github.com/hexlearn/hexlearn/experiments/report"
+	"github.com/hexlearn/hexlearn/pipeline"
+	hexplayer "github.com/hexlearn/hexlearn/player"
 )
 
 func init() {
@@ -18,22 +20,17 @@ func init() {
 	})
 }
 
-// engineCmd returns the command line that starts hexlearn's GTP engine with flags.
-func (env *Env) engineCmd(flags ...string) string {
-	q := func(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
-	parts := []string{env.Self, "gtp", "--size", fmt.Sprint(env.Size), "--depth", "32",
-		"--time", fmt.Sprintf("%g", env.Time.Seconds())}
-	for _, f := range flags {
-		parts = append(parts, q(f))
-	}
-	return strings.Join(parts, " ")
+// engineCmd returns the command line that starts hexlearn's GTP engine (env.Self) as
+// the player p on the environment's board, at env.Time per move with no depth limit.
+func (env *Env) engineCmd(p pipeline.PlayerConfig) string {
+	p.Size, p.Depth, p.Time = env.Size, search.MaxDepth, env.Time
+	return p.CommandLine(env.Self)
 }
 
-// pairing is one match of experiment 7: names and the engines' extra flags.
+// pairing is one match of experiment 7: names and the engines' players.
 type pairing struct {
 	name, a, b string
-	argsA      []string
-	argsB      []string
+	pa, pb     pipeline.PlayerConfig
 }
 
 // matchPairings lists the matches of experiment 7: the learned player (with the
@@ -42,16 +39,18 @@ type pairing struct {
 // learned one).
 func matchPairings(env *Env) []pairing {
 	var pairs []pairing
+	exact := pipeline.PlayerConfig{Kind: hexplayer.Exact}
 	if env.ModelPath != "" {
-		args := []string{"--player", "learned", "--model", env.ModelPath}
+		learned := pipeline.PlayerConfig{Kind: hexplayer.Learned, Model: env.ModelPath, Patterns: env.PatternsPath}
 		name := "learned"
 		if env.PatternsPath != "" {
-			args = append(args, "--patterns", env.PatternsPath)
 			name = "learned+patterns"
 		}
-		pairs = append(pairs, pairing{"learned-vs-exact", name, "exact", args, []string{"--player", "exact"}})
+		pairs = append(pairs, pairing{"learned-vs-exact", name, "exact", learned, exact})
 	}
-	return append(pairs, pairing{"xh-vs-h", "XH-search", "H-search", []string{"--player", "exact", "--xh"}, []string{"--player", "exact"}})
+	xh := exact
+	xh.XH = true
+	return append(pairs, pairing{"xh-vs-h", "XH-search", "H-search", xh, exact})
 }
 
 func runMatches(ctx context.Context, env *Env, r *report.Report) error {
@@ -64,11 +63,11 @@ func runMatches(ctx context.Context, env *Env, r *report.Report) error {
 	var rates []report.Bar
 	for _, p := range pairs {
 		env.logf("  match %s ...", p.name)
-		a, err := match.Start(p.a, env.engineCmd(p.argsA...), nil)
+		a, err := match.Start(p.a, env.engineCmd(p.pa), nil)
 		if err != nil {
 			return err
 		}
-		b, err := match.Start(p.b, env.engineCmd(p.argsB...), nil)
+		b, err := match.Start(p.b, env.engineCmd(p.pb), nil)
 		if err != nil {
 			a.Close()
 			return err

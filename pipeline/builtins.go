@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/hexlearn/hexlearn/player"
-	"github.com/hexlearn/hexlearn/selfplay"
 )
 
 // BuiltinRecipe is how the built-in model of one board size is made.
@@ -41,15 +40,21 @@ type BuiltinsConfig struct {
 	Workers int    // self-play workers (0: all cores)
 	Work    string // directory for the corpora (kept, one sub-directory per size, seed and corpus size)
 	Out     string // directory for the NxN.model files (player/models in the repository)
-	// Progress, if set, receives one line per step.
-	Progress func(line string)
+	// Meter, if set, receives two parts per size: "NxN self-play" (Corpus's
+	// positions and games) and "NxN training" (Fit's epochs).
+	Meter Meter
+	// OnModel, if set, receives the report of every model as soon as its file is
+	// written.
+	OnModel func(BuiltinReport)
 }
 
 // BuiltinReport is what BuildBuiltins did for one size.
 type BuiltinReport struct {
 	Size       int
-	Rows       int64
-	TrainRows  int
+	Rows       int64  // self-play rows
+	Games      int    // self-play games
+	Hidden     int    // hidden units of the network
+	TrainRows  int    // open rows trained on (the holdout excluded)
 	Quality    string // held-out metrics
 	CorpusTime time.Duration
 	TrainTime  time.Duration
@@ -67,11 +72,6 @@ func BuildBuiltins(ctx context.Context, c BuiltinsConfig) ([]BuiltinReport, erro
 	if recipes == nil {
 		recipes = DefaultRecipes()
 	}
-	say := func(format string, a ...any) {
-		if c.Progress != nil {
-			c.Progress(fmt.Sprintf(format, a...))
-		}
-	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -87,26 +87,19 @@ func BuildBuiltins(ctx context.Context, c BuiltinsConfig) ([]BuiltinReport, erro
 		// share it (its files have other names and would be mixed in).
 		dir := filepath.Join(c.Work, fmt.Sprintf("corpus-%dx%d-seed%d-%d", r.Size, r.Size, c.Seed, r.Positions))
 		start := time.Now()
-		last := time.Now()
 		res, err := Corpus(ctx, dir, CorpusConfig{Width: r.Size, Height: r.Size, Positions: r.Positions,
-			Seed: c.Seed, Workers: c.Workers, Progress: func(p selfplay.Progress) {
-				if time.Since(last) > 5*time.Second {
-					last = time.Now()
-					say("%dx%d: self-play %d/%d positions", r.Size, r.Size, p.Rows, r.Positions)
-				}
-			}})
+			Seed: c.Seed, Workers: c.Workers, Meter: subMeter{meterOr(c.Meter), fmt.Sprintf("%dx%d self-play", r.Size, r.Size)}})
 		if err != nil {
 			removeIfEmpty(dir)
 			return reps, err
 		}
-		rep := BuiltinReport{Size: r.Size, Rows: res.Rows, CorpusTime: time.Since(start)}
-		say("%dx%d: %d positions from %d games in %s", r.Size, r.Size, res.Rows, res.Games, rep.CorpusTime.Round(time.Millisecond))
+		rep := BuiltinReport{Size: r.Size, Rows: res.Rows, Games: res.Games, CorpusTime: time.Since(start)}
 		fit, err := Fit(ctx, FitConfig{Data: dir, Width: r.Size, Height: r.Size, Hidden: r.Hidden, Epochs: r.Epochs,
-			Seed: c.Seed, OpenOnly: true, Holdout: 0.1})
+			Seed: c.Seed, OpenOnly: true, Holdout: 0.1, Meter: subMeter{meterOr(c.Meter), fmt.Sprintf("%dx%d training", r.Size, r.Size)}})
 		if err != nil {
 			return reps, err
 		}
-		rep.TrainRows, rep.TrainTime = fit.Rows, fit.Elapsed
+		rep.Hidden, rep.TrainRows, rep.TrainTime = r.Hidden, fit.Rows, fit.Elapsed
 		if fit.Holdout != nil {
 			rep.Quality = fit.Holdout.String()
 		}
@@ -114,8 +107,9 @@ func BuildBuiltins(ctx context.Context, c BuiltinsConfig) ([]BuiltinReport, erro
 		if err := fit.Model.WriteFile(rep.File); err != nil {
 			return reps, err
 		}
-		say("%dx%d: %d-%d-1 on %d rows in %s: %s -> %s", r.Size, r.Size, r.Size*r.Size, r.Hidden, fit.Rows,
-			fit.Elapsed.Round(time.Millisecond), rep.Quality, rep.File)
+		if c.OnModel != nil {
+			c.OnModel(rep)
+		}
 		reps = append(reps, rep)
 	}
 	return reps, nil

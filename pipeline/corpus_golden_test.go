@@ -36,9 +36,14 @@ func corpusAndModel(t *testing.T) (dir, rows, modelSum string) {
 		fmt.Fprintf(h, "%+v\n", tab.Rows[i])
 	}
 	rows = hex.EncodeToString(h.Sum(nil))
-	fit, err := Fit(ctx, FitConfig{Data: dir, Width: 4, Height: 4, Hidden: 4, Epochs: 3, Seed: 3, OpenOnly: true, Holdout: 0.1})
+	meter := &countMeter{}
+	fit, err := Fit(ctx, FitConfig{Data: dir, Width: 4, Height: 4, Hidden: 4, Epochs: 3, Seed: 3, OpenOnly: true, Holdout: 0.1,
+		Meter: meter})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(meter.parts) != 1 || meter.parts[0] != "/3/epoch" || meter.done != 3 || len(meter.errs) != 1 || meter.errs[0] != nil {
+		t.Errorf("fit progress %+v", meter)
 	}
 	fit.Model.Provenance.CodeVersion = ""
 	path := filepath.Join(t.TempDir(), "m.model")
@@ -106,16 +111,17 @@ func TestCorpusAndFitOptions(t *testing.T) {
 		}
 		return hex.EncodeToString(h.Sum(nil))
 	}
-	games := 0
+	meter := &countMeter{}
 	demo := CorpusConfig{Width: 4, Height: 4, Positions: 300, Seed: 3, Workers: 1,
-		Mode: selfplay.ModeMixed, Opening: -1, Exact: &exact, Progress: func(p selfplay.Progress) { games = p.Games }}
+		Mode: selfplay.ModeMixed, Opening: -1, Exact: &exact, Meter: meter}
 	a := digest(demo)
+	if meter.starts != 1 || meter.parts[0] != "/300/position" || meter.done != 300 || meter.count == 0 ||
+		!meter.units["game"] || len(meter.errs) != 1 || meter.errs[0] != nil {
+		t.Errorf("corpus progress %+v", meter)
+	}
 	demo.Workers = 2
 	if b := digest(demo); a != b {
 		t.Error("same seed, different mixed corpus")
-	}
-	if games == 0 {
-		t.Error("no progress reported")
 	}
 	if digest(CorpusConfig{Width: 4, Height: 4, Positions: 300, Seed: 3}) == a {
 		t.Error("the corpus options changed nothing")

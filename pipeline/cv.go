@@ -43,7 +43,9 @@ type CVConfig struct {
 	// SkipHoldout leaves out the held-out check of the selection (and Agree);
 	// SkipJSON leaves out the NAME.json file.
 	SkipHoldout, SkipJSON bool
-	Meter                 Meter
+	// Meter, if set, receives the epochs trained in every part (its name is the
+	// part's label).
+	Meter Meter
 	// OnSkip, if set, is told about every ply range skipped for too few rows.
 	OnSkip func(r train.PlyRange, rows, folds int)
 	// OnPart, if set, receives every part as soon as its report is written.
@@ -124,7 +126,7 @@ func CrossValidate(ctx context.Context, c CVConfig) (CVResult, error) {
 	meter := meterOr(c.Meter)
 	out := CVResult{Rows: ex.Rows()}
 	for _, p := range parts {
-		meter.Start(p.label, int64(len(c.Hidden)*c.Folds*c.Epochs))
+		meter.Start(p.label, int64(len(c.Hidden)*c.Folds*c.Epochs), "epoch")
 		sc := train.SweepConfig{Folds: c.Folds, Hidden: c.Hidden, Epochs: c.Epochs, Base: c.Base, Workers: c.Workers,
 			TieTolerance: c.Tie, Progress: func(d, _ int) { meter.Set(int64(d)) }}
 		res, err := train.Sweep(ctx, p.ex, sc)

@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -85,7 +86,7 @@ func TestGoldenOutputs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(res.Parts) != 1 || parts != 1 || meter.starts != 1 || meter.done != 20 {
+		if len(res.Parts) != 1 || parts != 1 || meter.starts != 1 || meter.done != 20 || meter.parts[0] != "/20/epoch" {
 			t.Fatalf("parts %d/%d, meter %+v", len(res.Parts), parts, meter)
 		}
 		if got := fileDigest(t, filepath.Join(dir, "sweep.csv")); got != want["sweep.csv"] {
@@ -115,15 +116,26 @@ func TestGoldenOutputs(t *testing.T) {
 // countMeter records what a pipeline step reported.
 type countMeter struct {
 	starts int
+	parts  []string // "part/total/unit" of every Start
 	done   int64
 	count  int64
+	units  map[string]bool // the units of Count
 	errs   []error
 }
 
-func (m *countMeter) Start(string, int64) { m.starts++ }
-func (m *countMeter) Set(d int64)         { m.done = d }
-func (m *countMeter) Count(n int64)       { m.count = n }
-func (m *countMeter) Done(err error)      { m.errs = append(m.errs, err) }
+func (m *countMeter) Start(part string, total int64, unit string) {
+	m.starts++
+	m.parts = append(m.parts, fmt.Sprintf("%s/%d/%s", part, total, unit))
+}
+func (m *countMeter) Set(d int64) { m.done = d }
+func (m *countMeter) Count(n int64, unit string) {
+	m.count = n
+	if m.units == nil {
+		m.units = map[string]bool{}
+	}
+	m.units[unit] = true
+}
+func (m *countMeter) Done(err error) { m.errs = append(m.errs, err) }
 
 // TestBuildPatternsGames builds from a games file (twice: the same bytes; 7 positions,
 // 6 distinct) and checks
@@ -142,7 +154,8 @@ func TestBuildPatternsGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.Stats.Positions != 6 || m.done != 7 || len(m.errs) != 1 || m.errs[0] != nil {
+		if r.Stats.Positions != 6 || m.done != 7 || len(m.errs) != 1 || m.errs[0] != nil ||
+			m.parts[0] != "/7/position" || !m.units["entry"] || m.count == 0 {
 			t.Fatalf("stats %+v, meter %+v", r.Stats, m)
 		}
 		var err2 error

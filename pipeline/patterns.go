@@ -70,7 +70,9 @@ type PatternsConfig struct {
 	// Out is the database file written (atomically); "" writes none.
 	Out string
 	// Raw keeps the database as built: no Compact and no source line.
-	Raw   bool
+	Raw bool
+	// Meter, if set, receives the positions examined and, as its count, the
+	// database's entries so far.
 	Meter Meter
 }
 
@@ -115,7 +117,7 @@ func BuildPatterns(ctx context.Context, c PatternsConfig) (PatternsResult, error
 	bl := patterns.NewBuilder(db, f, c.Verify)
 	start := time.Now()
 	meter := meterOr(c.Meter)
-	meter.Start("", int64(src.total))
+	meter.Start("", int64(src.total), "position")
 	done := int64(0)
 	err = src.each(func(b *hex.Board) error {
 		if err := ctx.Err(); err != nil {
@@ -123,7 +125,7 @@ func BuildPatterns(ctx context.Context, c PatternsConfig) (PatternsResult, error
 		}
 		done++
 		meter.Set(done)
-		meter.Count(int64(db.Len()))
+		meter.Count(int64(db.Len()), "entry")
 		return bl.AddPosition(b)
 	})
 	meter.Done(err)

@@ -6,7 +6,7 @@
 // (corpus and network for every board size whose model ships inside the binary). It
 // sits between the libraries (selfplay, train, model, engine/patterns, player) and the
 // front ends (cmd/hexlearn, experiments); it prints nothing and reports progress
-// through the configs' Progress callbacks or a Meter.
+// through the Meter of each config (progress.go).
 package pipeline
 
 import (
@@ -41,9 +41,9 @@ type CorpusConfig struct {
 	Opening int
 	// Exact is the exact evaluator's configuration (nil: circuit.DefaultExactConfig).
 	Exact *circuit.ExactConfig
-	// Progress, if set, receives the games and rows written so far (its Total is
-	// Positions).
-	Progress func(selfplay.Progress)
+	// Meter, if set, receives the rows written (one part of Positions positions)
+	// and, as its count, the games written.
+	Meter Meter
 }
 
 // Corpus plays self-play games into dir (created if needed) and returns what it wrote.
@@ -75,8 +75,15 @@ func Corpus(ctx context.Context, dir string, c CorpusConfig) (selfplay.Result, e
 		NewEvaluator:  func() (search.Evaluator, error) { return selfplay.NewExact(ecfg) },
 		EvaluatorInfo: selfplay.DescribeExact(ecfg),
 	}
-	cfg.Progress = c.Progress
-	return selfplay.Run(ctx, dir, cfg)
+	meter := meterOr(c.Meter)
+	meter.Start("", c.Positions, "position")
+	cfg.Progress = func(p selfplay.Progress) {
+		meter.Count(int64(p.Games), "game")
+		meter.Set(p.Rows)
+	}
+	res, err := selfplay.Run(ctx, dir, cfg)
+	meter.Done(err)
+	return res, err
 }
 
 // FitConfig configures Fit.
@@ -93,8 +100,8 @@ type FitConfig struct {
 	OpenOnly bool
 	// Holdout is the fraction of rows kept out of training for the quality report.
 	Holdout float64
-	// Progress, if set, receives the epochs done and the total.
-	Progress func(done, total int)
+	// Meter, if set, receives the epochs trained (one part of Epochs epochs).
+	Meter Meter
 }
 
 // FitResult is a trained model with its held-out quality.
@@ -133,11 +140,12 @@ func Fit(ctx context.Context, c FitConfig) (FitResult, error) {
 		}
 	}
 	cfg := train.Config{Hidden: c.Hidden, Epochs: c.Epochs, Seed: c.Seed, Target: model.TargetValue}
-	done := 0
-	if c.Progress != nil {
-		cfg.OnEpoch = func(_, _ int, _ float64) { done++; c.Progress(done, c.Epochs) }
-	}
+	meter := meterOr(c.Meter)
+	meter.Start("", int64(c.Epochs), "epoch")
+	done := int64(0)
+	cfg.OnEpoch = func(_, _ int, _ float64) { done++; meter.Set(done) }
 	m, err := train.Train(ctx, part, cfg)
+	meter.Done(err)
 	if err != nil {
 		return FitResult{}, err
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"github.com/hexlearn/hexlearn/model"
@@ -21,14 +22,20 @@ func TestBuildBuiltinsDeterministic(t *testing.T) {
 	for i := range files {
 		dir := t.TempDir()
 		cfg := BuiltinsConfig{Recipes: recipes, Seed: 3, Workers: 1 + i, Work: filepath.Join(dir, "work"), Out: filepath.Join(dir, "out")}
-		var lines []string
-		cfg.Progress = func(l string) { lines = append(lines, l) }
+		meter := &countMeter{}
+		var told []BuiltinReport
+		cfg.Meter = meter
+		cfg.OnModel = func(r BuiltinReport) { told = append(told, r) }
 		reps, err := BuildBuiltins(context.Background(), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(reps) != 1 || reps[0].Rows != 600 || len(lines) < 2 {
-			t.Fatalf("reports %+v, progress %q", reps, lines)
+		if len(reps) != 1 || reps[0].Rows != 600 || reps[0].Games == 0 || reps[0].Hidden != 4 || !reflect.DeepEqual(told, reps) {
+			t.Fatalf("reports %+v, told %+v", reps, told)
+		}
+		if want := []string{"4x4 self-play/600/position", "4x4 training/3/epoch"}; !reflect.DeepEqual(meter.parts, want) ||
+			len(meter.errs) != 2 || meter.errs[0] != nil || meter.errs[1] != nil {
+			t.Fatalf("progress %+v, want parts %q", meter, want)
 		}
 		m, err := model.LoadFor(reps[0].File, 4, 4)
 		if err != nil {

@@ -2,11 +2,12 @@ package main
 
 import (
 	"github.com/hexlearn/hexlearn/model"
+	"github.com/hexlearn/hexlearn/pipeline"
 	"github.com/hexlearn/hexlearn/player"
 )
 
 // builtinModel is the --model value that names the model built into the binary.
-const builtinModel = "builtin"
+const builtinModel = pipeline.BuiltinModel
 
 // optionalModel checks a --model value: empty, "builtin" or an existing file.
 func optionalModel(path string) error {

@@ -2,15 +2,17 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/hexlearn/hexlearn/engine/gtp"
 	"github.com/hexlearn/hexlearn/engine/hex"
-	"github.com/hexlearn/hexlearn/engine/patterns"
 	"github.com/hexlearn/hexlearn/engine/search"
-	"github.com/hexlearn/hexlearn/model"
+	"github.com/hexlearn/hexlearn/pipeline"
 	"github.com/hexlearn/hexlearn/player"
 )
 
@@ -43,78 +45,74 @@ To use it from HexGui: Program > New Program, command "hexlearn gtp" (a full pat
 the binary if it is not on PATH), then Program > Connect.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		fs := newFlags(c, stdout)
-		kind := fs.String("player", "", "learned or exact (default: learned if a model exists for the board size, else exact)")
-		size := fs.Int("size", gtp.DefaultSize, "side of the board before the first boardsize command")
-		modelPath := fs.String("model", "", "learned player's model file, or 'builtin' (the default)")
-		dbPath := fs.String("patterns", "", "goal-pattern database used as the search's terminal test")
-		xh := fs.Bool("xh", false, "connections by XH-search instead of H-search")
-		def := gtp.SearchDefaults()
-		depth := fs.Int("depth", 0, "search depth in plies (0: no limit with --time, else 3)")
-		k := fs.Int("k", 0, fmt.Sprintf("k-best successor limit (0: the player's default, exact %d, learned %d)", def.K, player.LearnedK))
-		secs := fs.Float64("time", def.Time.Seconds(), "seconds per genmove (0: no limit)")
-		vcPlies := fs.Int("vc-plies", player.LearnedVCPlies, "learned player: plies from the root where H-search proves wins and finds mustplay (0: none)")
-		if err := fs.Parse(args); err != nil {
-			return err
-		}
-		if fs.NArg() != 0 {
-			return usageErr("unexpected argument %q", fs.Arg(0))
-		}
-		d, err := seconds("time", *secs, 0)
+		cfg, err := gtpPlayerConfig(c, args, stdout)
 		if err != nil {
 			return err
 		}
-		if err := checkAll(intIn("size", *size, 1, hex.MaxSize), intIn("depth", *depth, 0, search.MaxDepth),
-			intIn("k", *k, 0, hex.MaxCells), intIn("vc-plies", *vcPlies, 0, search.MaxDepth),
-			optionalInput("patterns", *dbPath), optionalModel(*modelPath)); err != nil {
+		cfg.Notes = stderr
+		p, err := pipeline.NewPlayer(ctx, cfg)
+		if errors.Is(err, pipeline.ErrConfig) {
+			return usageErr("%s", strings.TrimPrefix(err.Error(), pipeline.ErrConfig.Error()+": "))
+		}
+		if err != nil {
 			return err
 		}
-		b, err := hex.NewBoard(*size, *size)
+		e, err := p.Engine()
 		if err != nil {
-			return usageErr("--size: %v", err)
+			return err
 		}
-		cfg := player.Config{XH: *xh, Depth: *depth, K: *k, Time: d, VCPlies: *vcPlies, Notes: stderr}
-		if *vcPlies == 0 {
-			cfg.VCPlies = -1 // none (Config's zero value is the default)
-		}
-		switch *kind {
-		case "":
-			cfg.Kind = player.Learned // the exact player plays sizes without a model
-		default:
-			if cfg.Kind, err = player.ParseKind(*kind); err != nil {
-				return usageErr("--player: %v", err)
-			}
-		}
-		if *modelPath != "" && *modelPath != builtinModel {
-			if cfg.Kind == player.Exact {
-				return usageErr("--model: the exact player uses no model (drop --model or use --player learned)")
-			}
-			if cfg.Model, err = model.ReadFile(*modelPath); err != nil {
-				return err
-			}
-			if *size == gtp.DefaultSize {
-				if b, err = hex.NewBoard(cfg.Model.W, cfg.Model.H); err != nil { // start on the model's board
-					return err
-				}
-			} else if err := cfg.Model.CheckSize(*size, *size); err != nil {
-				return usageErr("--size %d: %v", *size, err)
-			}
-		}
-		if *dbPath != "" {
-			db, _, err := patterns.Load(*dbPath)
-			if err != nil {
-				return fmt.Errorf("%s: %w", *dbPath, err)
-			}
-			cfg.Terminal = db
-		}
-		p, err := cfg.GTP()
-		if err != nil {
-			return usageErr("%v", err)
-		}
-		e := gtp.New()
-		e.SetBoard(b)
-		e.SetPlayer(p)
 		return e.Serve(ctx, os.Stdin, stdout)
 	}
 	register(c)
+}
+
+// gtpPlayerConfig parses the gtp command's flags into the player's configuration
+// (pipeline.PlayerConfig.Args gives flags that parse back into the same one).
+func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.PlayerConfig, error) {
+	fs := newFlags(c, stdout)
+	kind := fs.String("player", "", "learned or exact (default: learned if a model exists for the board size, else exact)")
+	size := fs.Int("size", gtp.DefaultSize, "side of the board before the first boardsize command (if not given: a --model file's board, else the default)")
+	modelPath := fs.String("model", "", "learned player's model file, or 'builtin' (the default)")
+	dbPath := fs.String("patterns", "", "goal-pattern database used as the search's terminal test")
+	xh := fs.Bool("xh", false, "connections by XH-search instead of H-search")
+	def := gtp.SearchDefaults()
+	depth := fs.Int("depth", 0, "search depth in plies (0: no limit with --time, else 3)")
+	k := fs.Int("k", 0, fmt.Sprintf("k-best successor limit (0: the player's default, exact %d, learned %d)", def.K, player.LearnedK))
+	secs := fs.Float64("time", def.Time.Seconds(), "seconds per genmove (0: no limit)")
+	vcPlies := fs.Int("vc-plies", player.LearnedVCPlies, "learned player: plies from the root where H-search proves wins and finds mustplay (0: none)")
+	if err := fs.Parse(args); err != nil {
+		return pipeline.PlayerConfig{}, err
+	}
+	if fs.NArg() != 0 {
+		return pipeline.PlayerConfig{}, usageErr("unexpected argument %q", fs.Arg(0))
+	}
+	d, err := seconds("time", *secs, 0)
+	if err != nil {
+		return pipeline.PlayerConfig{}, err
+	}
+	if err := checkAll(intIn("size", *size, 1, hex.MaxSize), intIn("depth", *depth, 0, search.MaxDepth),
+		intIn("k", *k, 0, hex.MaxCells), intIn("vc-plies", *vcPlies, 0, search.MaxDepth),
+		optionalInput("patterns", *dbPath), optionalModel(*modelPath)); err != nil {
+		return pipeline.PlayerConfig{}, err
+	}
+	cfg := pipeline.PlayerConfig{Model: *modelPath, Patterns: *dbPath, XH: *xh, Size: *size, Depth: *depth, K: *k,
+		Time: d, VCPlies: *vcPlies}
+	if *kind != "" {
+		if cfg.Kind, err = player.ParseKind(*kind); err != nil {
+			return pipeline.PlayerConfig{}, usageErr("--player: %v", err)
+		}
+	}
+	cfg.Size = 0 // without --size: the model file's board, if there is one, else the default
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "size" {
+			cfg.Size = *size
+		}
+	})
+	if d == 0 {
+		cfg.Time = -1 // no limit (the config's zero value is the engine's default)
+	}
+	if *vcPlies == 0 {
+		cfg.VCPlies = -1 // none (the config's zero value is the default)
+	}
+	return cfg, nil
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hexlearn/hexlearn/internal/progress"
 	"github.com/hexlearn/hexlearn/pipeline"
 	"github.com/hexlearn/hexlearn/player"
 )
@@ -67,12 +68,12 @@ same files.`,
 		}
 		start := time.Now()
 		reps, err := pipeline.BuildBuiltins(ctx, pipeline.BuiltinsConfig{Recipes: recipes, Seed: *seed,
-			Workers: *workers, Work: *work, Out: *out,
-			Progress: func(line string) { fmt.Fprintln(stderr, "models:", line) }})
-		for _, r := range reps {
-			fmt.Fprintf(stdout, "%dx%d  %7d positions  self-play %8s  training %7s  %s\n", r.Size, r.Size, r.Rows,
-				r.CorpusTime.Round(time.Second), r.TrainTime.Round(100*time.Millisecond), r.File)
-		}
+			Workers: *workers, Work: *work, Out: *out, Meter: &progress.Meter{W: stderr, Desc: "models"},
+			OnModel: func(r pipeline.BuiltinReport) {
+				fmt.Fprintf(stdout, "%dx%d  %7d positions  self-play %8s  %d-%d-1 on %d rows  training %7s  %s  %s\n",
+					r.Size, r.Size, r.Rows, r.CorpusTime.Round(time.Second), r.Size*r.Size, r.Hidden, r.TrainRows,
+					r.TrainTime.Round(100*time.Millisecond), r.Quality, r.File)
+			}})
 		if err != nil {
 			return err
 		}

@@ -7,7 +7,10 @@ import (
 	"time"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/engine/search"
 	"github.com/hexlearn/hexlearn/experiments/strength"
+	"github.com/hexlearn/hexlearn/pipeline"
+	"github.com/hexlearn/hexlearn/player"
 )
 
 // builtinPlayers lists the players that name this binary's own GTP engine.
@@ -17,22 +20,19 @@ var builtinPlayers = []string{"learned", "exact", "exact-xh"}
 // left as strength.TimePlaceholder), and false for any other name. Depth 32 is the
 // search's maximum, so iterative deepening runs until the clock stops.
 func builtinCommand(bin, name string) (string, bool) {
-	var flags string
+	p := pipeline.PlayerConfig{Depth: search.MaxDepth}
 	switch name {
 	case "learned":
-		flags = "--player learned"
+		p.Kind = player.Learned
 	case "exact":
-		flags = "--player exact"
+		p.Kind = player.Exact
 	case "exact-xh":
-		flags = "--player exact --xh"
+		p.Kind, p.XH = player.Exact, true
 	default:
 		return "", false
 	}
-	return shellQuote(bin) + " gtp " + flags + " --depth 32 --time " + strength.TimePlaceholder, true
+	return p.CommandLine(bin) + " --time " + strength.TimePlaceholder, true
 }
-
-// shellQuote quotes s for sh -c.
-func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
 // engineFlags collects repeated --engine NAME=CMDLINE flags.
 type engineFlags struct {

@@ -20,10 +20,10 @@ func TestMeter(t *testing.T) {
 		{"", nil, "", ""}, // a short step that finished ends silently
 	} {
 		var buf bytes.Buffer
-		m := &Meter{W: &buf, Desc: "cv", Unit: "epoch", CountUnit: "entry"}
-		m.Start(tc.label, 10)
+		m := &Meter{W: &buf, Desc: "cv"}
+		m.Start(tc.label, 10, "epoch")
 		m.Set(3)
-		m.Count(2)
+		m.Count(2, "entry")
 		m.Done(tc.err)
 		got := buf.String()
 		if !strings.HasPrefix(got, tc.head) || !strings.HasSuffix(got, tc.tail) || tc.head == "" && got != "" {
@@ -31,8 +31,8 @@ func TestMeter(t *testing.T) {
 		}
 	}
 	var silent Meter
-	silent.Start("x", 5)
+	silent.Start("x", 5, "epoch")
 	silent.Set(1)
-	silent.Count(1)
+	silent.Count(1, "entry")
 	silent.Done(errors.New("boom"))
 }

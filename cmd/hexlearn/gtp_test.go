@@ -1,0 +1,69 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hexlearn/hexlearn/engine/gtp"
+	"github.com/hexlearn/hexlearn/pipeline"
+	"github.com/hexlearn/hexlearn/player"
+)
+
+// TestGTPPlayerConfigRoundTrip: the flags pipeline.PlayerConfig.Args writes for a
+// player (experiment 7 and the strength ladder start 'hexlearn gtp' with them) parse
+// back into a config that builds the same player, on the same board.
+func TestGTPPlayerConfigRoundTrip(t *testing.T) {
+	for _, cfg := range []pipeline.PlayerConfig{
+		{},
+		{Kind: player.Exact, XH: true, Depth: 32, Time: 1500 * time.Millisecond},
+		{Kind: player.Exact, Size: 5, Depth: 2, K: 4, Time: -1},
+		{Kind: player.Exact, Size: gtp.DefaultSize, Model: pipeline.BuiltinModel},
+		{Kind: player.Learned, Model: tinyModel, Patterns: bridgeDB, K: 7, VCPlies: -1},
+		{Model: tinyModel, Size: 3, VCPlies: 2, Time: 250 * time.Millisecond},
+	} {
+		parsed, err := gtpPlayerConfig(commands["gtp"], cfg.Args(), io.Discard)
+		if err != nil {
+			t.Fatalf("%q: %v", cfg.Args(), err)
+		}
+		want, err := pipeline.NewPlayer(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := pipeline.NewPlayer(context.Background(), parsed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The learned evaluator is a function (compared through the name); the
+		// rest must be equal.
+		want.GTP.Learned, got.GTP.Learned = nil, nil
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%q:\n got %+v\nwant %+v", cfg.Args(), got, want)
+		}
+	}
+}
+
+// TestGTPPlayerErrors: a player the flags describe but cannot be built is a one-line
+// usage error naming what is wrong; files that cannot be read are plain errors.
+func TestGTPPlayerErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--player", "random"}, 2, "hexlearn gtp: --player: player: unknown player \"random\" (want learned or exact)\n"},
+		{[]string{"--player", "exact", "--model", tinyModel}, 2, "hexlearn gtp: model " + tinyModel + ": the exact player uses no model\n"},
+		{[]string{"--size", "5", "--model", tinyModel}, 2, "hexlearn gtp: size 5: " + tinyModel + ": model: model is for another board size: trained on 3x3, board is 5x5\n"},
+		{[]string{"--patterns", tinyModel}, 1, "hexlearn gtp: " + tinyModel + ": patterns: "},
+	} {
+		var out, errb bytes.Buffer
+		code := run(append([]string{"gtp"}, tc.args...), &out, &errb)
+		if code != tc.code || !strings.HasPrefix(errb.String(), tc.want) || strings.Count(errb.String(), "\n") > 2 {
+			t.Errorf("%q: exit %d, stderr %q; want %d, %q", tc.args, code, errb.String(), tc.code, tc.want)
+		}
+	}
+}

@@ -1,0 +1,189 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/hexlearn/hexlearn/engine/gtp"
+	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/engine/patterns"
+	"github.com/hexlearn/hexlearn/model"
+	"github.com/hexlearn/hexlearn/player"
+)
+
+// BuiltinModel is the PlayerConfig.Model value (and the value of the --model flags)
+// that names the models built into the binary.
+const BuiltinModel = "builtin"
+
+// PlayerConfig describes one of hexlearn's own players by the files it plays with,
+// in the terms of the flags of 'hexlearn gtp' (Args gives those flags). Zero values
+// take the engine's defaults.
+type PlayerConfig struct {
+	// Kind is player.Learned or player.Exact ("": learned; the learned player plays
+	// the exact player's game on a size without a model, with a note).
+	Kind player.Kind
+	// Model is the learned player's model file; "" or BuiltinModel takes the model
+	// built into the binary for each board size.
+	Model string
+	// Patterns is a goal-pattern database file used as the search's terminal test
+	// ("": none).
+	Patterns string
+	// XH makes the connections XH-search (the exact player and the learned player's
+	// proofs).
+	XH bool
+	// Size is the side of the board the player starts on (0: the model file's board,
+	// else gtp.DefaultSize); a model file for another size is refused.
+	Size int
+	// Depth and K are the search's depth and k-best limits (0: the player's
+	// defaults; Depth 0 with a time limit deepens until the clock stops).
+	Depth, K int
+	// Time is the time per move (0: the engine's default, gtp.SearchDefaults; a
+	// negative value: no time limit).
+	Time time.Duration
+	// VCPlies is the learned player's number of plies with H-search proofs (0:
+	// player.LearnedVCPlies; negative: none).
+	VCPlies int
+	// Notes receives the player's one-line notes (nil: none).
+	Notes io.Writer
+}
+
+// Player is a player built by NewPlayer: the GTP engine's player and the board it
+// starts on.
+type Player struct {
+	GTP           gtp.Player
+	Width, Height int
+}
+
+// Engine returns a GTP engine on an empty board of the player's size that plays with
+// the player.
+func (p Player) Engine() (*gtp.Engine, error) {
+	b, err := hex.NewBoard(p.Width, p.Height)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
+	}
+	e := gtp.New()
+	e.SetBoard(b)
+	e.SetPlayer(p.GTP)
+	return e, nil
+}
+
+// NewPlayer builds the player c describes: it loads the model and pattern files and
+// checks them against the board size. A configuration it cannot honour wraps
+// ErrConfig (a model file for another size also wraps model.ErrWrongSize); an
+// unreadable file is reported as such.
+func NewPlayer(ctx context.Context, c PlayerConfig) (Player, error) {
+	if err := ctx.Err(); err != nil {
+		return Player{}, err
+	}
+	kind := c.Kind
+	if kind == "" {
+		kind = player.Learned
+	}
+	kind, err := player.ParseKind(string(kind))
+	if err != nil {
+		return Player{}, fmt.Errorf("%w: %w", ErrConfig, err)
+	}
+	if c.Size < 0 || c.Size > hex.MaxSize {
+		return Player{}, fmt.Errorf("%w: board size %d (want 1..%d)", ErrConfig, c.Size, hex.MaxSize)
+	}
+	cfg := player.Config{Kind: kind, XH: c.XH, Depth: c.Depth, K: c.K, Time: c.Time, VCPlies: c.VCPlies, Notes: c.Notes}
+	switch {
+	case c.Time == 0:
+		cfg.Time = gtp.SearchDefaults().Time
+	case c.Time < 0:
+		cfg.Time = 0 // no limit
+	}
+	p := Player{Width: c.Size, Height: c.Size}
+	if c.Model != "" && c.Model != BuiltinModel {
+		if kind == player.Exact {
+			return Player{}, fmt.Errorf("%w: model %s: the exact player uses no model", ErrConfig, c.Model)
+		}
+		if cfg.Model, err = model.ReadFile(c.Model); err != nil {
+			return Player{}, err
+		}
+		if c.Size == 0 {
+			p.Width, p.Height = cfg.Model.W, cfg.Model.H
+		} else if err := cfg.Model.CheckSize(c.Size, c.Size); err != nil {
+			return Player{}, fmt.Errorf("%w: size %d: %s: %w", ErrConfig, c.Size, c.Model, err)
+		}
+	}
+	if p.Width == 0 {
+		p.Width, p.Height = gtp.DefaultSize, gtp.DefaultSize
+	}
+	if c.Patterns != "" {
+		db, _, err := patterns.Load(c.Patterns)
+		if err != nil {
+			return Player{}, fmt.Errorf("%s: %w", c.Patterns, err)
+		}
+		cfg.Terminal = db
+	}
+	if p.GTP, err = cfg.GTP(); err != nil {
+		return Player{}, fmt.Errorf("%w: %w", ErrConfig, err)
+	}
+	return p, nil
+}
+
+// Args returns the flags of 'hexlearn gtp' that make the player c describes (Notes
+// aside), for matches that run it as an engine of its own; the gtp command builds it
+// with NewPlayer. Fields at their zero value give no flag.
+func (c PlayerConfig) Args() []string {
+	var a []string
+	add := func(flag string, v any) { a = append(a, flag, fmt.Sprint(v)) }
+	if c.Kind != "" {
+		add("--player", c.Kind)
+	}
+	if c.XH {
+		a = append(a, "--xh")
+	}
+	if c.Size != 0 {
+		add("--size", c.Size)
+	}
+	if c.Model != "" {
+		add("--model", c.Model)
+	}
+	if c.Patterns != "" {
+		add("--patterns", c.Patterns)
+	}
+	if c.Depth != 0 {
+		add("--depth", c.Depth)
+	}
+	if c.K != 0 {
+		add("--k", c.K)
+	}
+	switch {
+	case c.Time > 0:
+		add("--time", c.Time.Seconds())
+	case c.Time < 0:
+		add("--time", 0)
+	}
+	switch {
+	case c.VCPlies > 0:
+		add("--vc-plies", c.VCPlies)
+	case c.VCPlies < 0:
+		add("--vc-plies", 0)
+	}
+	return a
+}
+
+// CommandLine returns the command line (for sh -c) that starts the GTP engine of the
+// hexlearn binary bin with the player c describes: bin gtp followed by Args, each
+// word quoted for the shell where it needs it.
+func (c PlayerConfig) CommandLine(bin string) string {
+	words := append([]string{bin, "gtp"}, c.Args()...)
+	for i, w := range words {
+		words[i] = shellQuote(w)
+	}
+	return strings.Join(words, " ")
+}
+
+// shellQuote quotes s for sh when it holds anything but letters, digits and
+// -_./=:,+@% (the empty string becomes two single quotes).
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
