@@ -16,20 +16,23 @@ type BuiltinRecipe struct {
 	Positions int64 // self-play rows
 	Hidden    int
 	Epochs    int
+	// PlyWidth, when positive, trains one network per range of PlyWidth plies.
+	PlyWidth int
 }
 
 // DefaultRecipes are the recipes of the models built into the binary (5x5 to 11x11):
 // a self-play corpus of the exact player, and a one-hidden-layer value network trained
-// on its open positions.
+// on its open positions. 8x8 has three times the data and one network per 8 plies:
+// that network beat the one of 100,000 positions 41–23 in games (docs/results.md).
 func DefaultRecipes() []BuiltinRecipe {
 	return []BuiltinRecipe{
-		{5, 20000, 32, 40},
-		{6, 40000, 48, 40},
-		{7, 60000, 64, 40},
-		{8, 100000, 64, 40},
-		{9, 80000, 64, 40},
-		{10, 60000, 64, 40},
-		{11, 50000, 64, 40},
+		{Size: 5, Positions: 20000, Hidden: 32, Epochs: 40},
+		{Size: 6, Positions: 40000, Hidden: 48, Epochs: 40},
+		{Size: 7, Positions: 60000, Hidden: 64, Epochs: 40},
+		{Size: 8, Positions: 300000, Hidden: 64, Epochs: 40, PlyWidth: 8},
+		{Size: 9, Positions: 80000, Hidden: 64, Epochs: 40},
+		{Size: 10, Positions: 60000, Hidden: 64, Epochs: 40},
+		{Size: 11, Positions: 50000, Hidden: 64, Epochs: 40},
 	}
 }
 
@@ -95,7 +98,7 @@ func BuildBuiltins(ctx context.Context, c BuiltinsConfig) ([]BuiltinReport, erro
 		}
 		rep := BuiltinReport{Size: r.Size, Rows: res.Rows, Games: res.Games, CorpusTime: time.Since(start)}
 		fit, err := Fit(ctx, FitConfig{Data: dir, Width: r.Size, Height: r.Size, Hidden: r.Hidden, Epochs: r.Epochs,
-			Seed: c.Seed, OpenOnly: true, Holdout: 0.1, Meter: subMeter{meterOr(c.Meter), fmt.Sprintf("%dx%d training", r.Size, r.Size)}})
+			PlyWidth: r.PlyWidth, Seed: c.Seed, OpenOnly: true, Holdout: 0.1, Meter: subMeter{meterOr(c.Meter), fmt.Sprintf("%dx%d training", r.Size, r.Size)}})
 		if err != nil {
 			return reps, err
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -93,6 +94,27 @@ func TestCorpusAndFitOptions(t *testing.T) {
 	}
 	if !reflect.DeepEqual(fromData.Model.Nets, fromEx.Model.Nets) || fromData.Rows != fromEx.Rows {
 		t.Error("Fit on Examples and on the same open rows by path differ")
+	}
+	// PlyWidth trains one network per ply range (here one per ply), each covering its rows' plies.
+	meterPP := &countMeter{}
+	pp, err := Fit(ctx, FitConfig{Examples: ex, Width: 4, Height: 4, Hidden: 4, Epochs: 3, Seed: 3, PlyWidth: 1, Meter: meterPP})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ranges := ex.PlyRanges(1)
+	if len(ranges) < 2 || len(pp.Model.Nets) != len(ranges) {
+		t.Fatalf("ply width 1: %d networks for ranges %v", len(pp.Model.Nets), ranges)
+	}
+	for i, r := range ranges {
+		if n := pp.Model.Nets[i]; n.MinPly != r.MinPly || n.MaxPly != r.MaxPly {
+			t.Errorf("network %d covers plies %d..%d, want %v", i, n.MinPly, n.MaxPly, r)
+		}
+	}
+	if meterPP.done != int64(3*len(ranges)) {
+		t.Errorf("per-ply fit reported %d epochs, want %d", meterPP.done, 3*len(ranges))
+	}
+	if _, err := Fit(ctx, FitConfig{Examples: ex, Width: 4, Height: 4, Hidden: 4, Epochs: 3, PlyWidth: -1}); !errors.Is(err, ErrConfig) {
+		t.Errorf("ply width -1: %v", err)
 	}
 	exact := circuit.SearchExactConfig()
 	digest := func(c CorpusConfig) string {

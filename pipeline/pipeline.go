@@ -98,6 +98,9 @@ type FitConfig struct {
 	// OpenOnly trains on the positions the exact evaluator leaves open (decided
 	// positions are the job of the search's proofs and the pattern database).
 	OpenOnly bool
+	// PlyWidth, when positive, trains one network per range of PlyWidth plies (the
+	// paper's layered partition; train.Examples.PlyRanges); 0 trains one network.
+	PlyWidth int
 	// Holdout is the fraction of rows kept out of training for the quality report.
 	Holdout float64
 	// Meter, if set, receives the epochs trained (one part of Epochs epochs).
@@ -112,12 +115,15 @@ type FitResult struct {
 	Elapsed time.Duration
 }
 
-// Fit trains one network (value target, tanh output) on the dataset and returns the
+// Fit trains one network (value target, tanh output), or one per ply range, on the dataset and returns the
 // model; the same data and config give the same model bytes.
 func Fit(ctx context.Context, c FitConfig) (FitResult, error) {
 	start := time.Now()
 	if c.Hidden < 1 || c.Epochs < 1 {
 		return FitResult{}, fmt.Errorf("%w: hidden %d, epochs %d (want >= 1)", ErrConfig, c.Hidden, c.Epochs)
+	}
+	if c.PlyWidth < 0 {
+		return FitResult{}, fmt.Errorf("%w: ply width %d (want >= 0)", ErrConfig, c.PlyWidth)
 	}
 	if c.Holdout < 0 || c.Holdout >= 1 {
 		return FitResult{}, fmt.Errorf("%w: holdout %g (want [0, 1))", ErrConfig, c.Holdout)
@@ -140,8 +146,13 @@ func Fit(ctx context.Context, c FitConfig) (FitResult, error) {
 		}
 	}
 	cfg := train.Config{Hidden: c.Hidden, Epochs: c.Epochs, Seed: c.Seed, Target: model.TargetValue}
+	nets := 1
+	if c.PlyWidth > 0 {
+		cfg.PlyRanges = part.PlyRanges(c.PlyWidth)
+		nets = len(cfg.PlyRanges)
+	}
 	meter := meterOr(c.Meter)
-	meter.Start("", int64(c.Epochs), "epoch")
+	meter.Start("", int64(c.Epochs*nets), "epoch")
 	done := int64(0)
 	cfg.OnEpoch = func(_, _ int, _ float64) { done++; meter.Set(done) }
 	m, err := train.Train(ctx, part, cfg)
