@@ -76,6 +76,9 @@ type Config struct {
 	// StrongCrossing also applies the Strong Crossing Rule with edge bridges as the
 	// captured sets (only with XH).
 	StrongCrossing bool
+	// EdgeTemplates adds the edge templates IIIa (the ziggurat) and IVa as base VCs
+	// between a point and an edge (see templates.go), so that they survive list limits.
+	EdgeTemplates bool
 	// StopAtWin stops the search as soon as the winning VC is found (Anshelevich,
 	// section 4). Leave it false to get every connection (e.g. for the circuit).
 	StopAtWin bool
@@ -197,6 +200,9 @@ type Builder struct {
 
 	orFull []Conn // the VCs of the pair the OR rule works on (read only during it)
 
+	tmpl     [3][]tmplInst    // edge-template placements per colour (Config.EdgeTemplates)
+	tmplGeom [3]*hex.Geometry // the geometry tmpl was computed for, per colour
+
 	tmp Conn // the AND rule's result being added (copied into a list by addFull/addSemi)
 
 	won bool
@@ -301,6 +307,9 @@ func (b *Builder) Build(board *hex.Board, c hex.Color) error {
 			}
 			b.addFull(ip, iq, &base)
 		}
+	}
+	if b.cfg.EdgeTemplates {
+		b.addTemplates(board)
 	}
 	b.run()
 	return nil
