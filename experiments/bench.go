@@ -357,7 +357,7 @@ func benchSearch(ctx context.Context, cfg BenchConfig, size int) ([]BenchRow, er
 	}
 	var rows []BenchRow
 	var exactRate float64
-	tac, err := circuit.NewTactics(circuit.SearchExactConfig().VC)
+	tac, err := circuit.NewTacticsFill(circuit.SearchExactConfig().VC, circuit.SearchExactConfig().FillIn)
 	if err != nil {
 		return nil, err
 	}

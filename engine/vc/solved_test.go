@@ -5,11 +5,14 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/hex"
@@ -18,6 +21,7 @@ import (
 	"github.com/hexlearn/hexlearn/internal/benchutil"
 	"github.com/hexlearn/hexlearn/internal/fileutil"
 	"github.com/hexlearn/hexlearn/internal/positions"
+	"github.com/hexlearn/hexlearn/internal/stats"
 )
 
 var updateSolved = flag.String("update-solved", "", "regenerate testdata/solvedN.txt for these comma-separated sizes N with the solver (minutes)")
@@ -115,16 +119,40 @@ func loadSolved(t testing.TB, size int) []solved {
 	return out
 }
 
-// decideCount runs vc.Decide with cfg on every position of set and returns how many
-// it decides and the positions where a decision contradicts the true winner.
-func decideCount(t testing.TB, set []solved, cfg vc.Config) (decided int, wrong []int) {
+// decideCount decides every position of set with configuration c (vc.Decide, or
+// vc.FillDecider when c.fill) and returns how many it decides, the positions where a
+// decision contradicts the true winner, and the median thread CPU time of a decision
+// (minimum of reps runs per position; 0 when reps is 0).
+func decideCount(t testing.TB, set []solved, c measureConfig, reps int) (decided int, wrong []int, median time.Duration) {
 	t.Helper()
-	mine, theirs := vc.NewBuilder(cfg), vc.NewBuilder(cfg)
-	for i, s := range set {
-		d, err := vc.Decide(s.b, mine, theirs)
+	mine, theirs := vc.NewBuilder(c.cfg), vc.NewBuilder(c.cfg)
+	fd := vc.NewFillDecider()
+	decide := func(b *hex.Board) vc.Decision {
+		var d vc.Decision
+		var err error
+		if c.fill {
+			d, err = fd.Decide(b, mine, theirs)
+		} else {
+			d, err = vc.Decide(b, mine, theirs)
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
+		return d
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	clock, _ := benchutil.ThreadClock()
+	var times []time.Duration
+	for i, s := range set {
+		d := decide(s.b)
+		best := time.Duration(math.MaxInt64)
+		for r := 0; r < reps; r++ {
+			t0 := clock()
+			decide(s.b)
+			best = min(best, clock()-t0)
+		}
+		times = append(times, best)
 		if d.Winner == hex.Empty {
 			continue
 		}
@@ -133,7 +161,10 @@ func decideCount(t testing.TB, set []solved, cfg vc.Config) (decided int, wrong 
 			wrong = append(wrong, i)
 		}
 	}
-	return decided, wrong
+	if reps > 0 {
+		median = stats.DurationQuantile(times, 0.5)
+	}
+	return decided, wrong, median
 }
 
 // TestSolvedSet checks that H-search never contradicts the solver on the stored solved
@@ -156,7 +187,7 @@ func TestSolvedSet(t *testing.T) {
 			if testing.Short() && c.name != "default" {
 				continue
 			}
-			decided, wrong := decideCount(t, set, c.cfg)
+			decided, wrong, _ := decideCount(t, set, c, 0)
 			for _, i := range wrong {
 				t.Errorf("%dx%d %s: position %d (%s) decided against the true winner %v", ss.size, ss.size, c.name, i,
 					set[i].b.Geometry().FormatMoves(set[i].b.Moves()), set[i].winner)
@@ -166,33 +197,47 @@ func TestSolvedSet(t *testing.T) {
 	}
 }
 
-// measureConfig is a named H-search configuration measured on the solved sets.
+// measureConfig is a named H-search configuration measured on the solved sets; fill
+// decides after ICE fill-in (vc.FillDecider).
 type measureConfig struct {
 	name string
 	cfg  vc.Config
+	fill bool
 }
 
 // measureConfigs returns the configurations TestSolvedSet checks and TestMeasureSolved
-// times: the default, the exact player's search configuration (circuit.SearchExactConfig),
-// AND over edges, and Benzene's list sizes.
+// times: the default, edge templates, the exact player's search configuration
+// (circuit.SearchExactConfig), AND over edges, Benzene's list sizes, and the default
+// after ICE fill-in.
 func measureConfigs() []measureConfig {
 	edge := vc.DefaultConfig()
 	edge.AndOverEdge = true
 	tmpl := vc.DefaultConfig()
 	tmpl.EdgeTemplates = true
+	semi16 := vc.DefaultConfig()
+	semi16.MaxSemi = 16
+	semi16t := semi16
+	semi16t.EdgeTemplates = true
 	return []measureConfig{
-		{"default", vc.DefaultConfig()},
-		{"templates", tmpl},
-		{"search", circuit.SearchExactConfig().VC},
-		{"andedge", edge},
-		{"25/50", benzeneLists()},
+		{"default", vc.DefaultConfig(), false},
+		{"templates", tmpl, false},
+		{"search", circuit.SearchExactConfig().VC, false},
+		{"andedge", edge, false},
+		{"25/50", benzeneLists(), false},
+		{"fill", vc.DefaultConfig(), true},
+		{"semi16", semi16, false},
+		{"fill+s16", semi16, true},
+		{"fill+s16+t", semi16t, true},
+		{"fill+t", tmpl, true},
 	}
 }
 
 // TestMeasureSolved prints, when HEXLEARN_VC_MEASURE=1, for every configuration of
-// measureConfigs the number of positions of each solved set it decides and the median
-// build time of both colours (internal/benchutil.MeasureVC, thread CPU time, minimum of
-// 3 builds) on the solved set and on the benchmark positions, all in one run.
+// measureConfigs the number of positions of each solved set it decides, the median
+// time of one decision (vc.Decide or vc.FillDecider: fill-in and the side to move's
+// build, the opponent's when that does not decide), and the median build time of both
+// colours (internal/benchutil.MeasureVC) on the solved set and on the benchmark
+// positions: thread CPU times, minimum of 3 runs per position, all in one run.
 func TestMeasureSolved(t *testing.T) {
 	if os.Getenv("HEXLEARN_VC_MEASURE") != "1" {
 		t.Skip("set HEXLEARN_VC_MEASURE=1")
@@ -208,13 +253,13 @@ func TestMeasureSolved(t *testing.T) {
 			boards[i] = set[i].b
 		}
 		for _, c := range measureConfigs() {
-			decided, wrong := decideCount(t, set, c.cfg)
+			decided, wrong, dt := decideCount(t, set, c, 3)
 			st, err := benchutil.MeasureVC(boards, c.cfg, true, 3)
 			if err != nil {
 				t.Fatal(err)
 			}
-			line := fmt.Sprintf("%dx%d %-10s decides %3d of %d (%d wrong), median build %.3f ms", ss.size, ss.size, c.name,
-				decided, len(set), len(wrong), float64(st.Median)/1e6)
+			line := fmt.Sprintf("%dx%d %-10s decides %3d of %d (%d wrong), median decision %.3f ms, build %.3f ms", ss.size, ss.size, c.name,
+				decided, len(set), len(wrong), float64(dt)/1e6, float64(st.Median)/1e6)
 			if ss.size == 8 {
 				bt, err := benchutil.MeasureVC(bench8, c.cfg, true, 3)
 				if err != nil {
