@@ -206,29 +206,29 @@ type measureConfig struct {
 }
 
 // measureConfigs returns the configurations TestSolvedSet checks and TestMeasureSolved
-// times: the default, edge templates, the exact player's search configuration
-// (circuit.SearchExactConfig), AND over edges, Benzene's list sizes, and the default
-// after ICE fill-in.
+// times: the lists before issue 16 (5 VCs and 8 SCs per pair; the search's 8/8), the
+// default, the exact player's search configuration (circuit.SearchExactConfig), edge
+// templates, AND over edges, Benzene's list sizes, and the default after ICE fill-in
+// (vc.FillDecider), with and without templates.
 func measureConfigs() []measureConfig {
+	old := vc.DefaultConfig()
+	old.MaxSemi = 8
+	oldSearch := circuit.SearchExactConfig().VC
+	oldSearch.MaxSemi = 8
 	edge := vc.DefaultConfig()
 	edge.AndOverEdge = true
 	tmpl := vc.DefaultConfig()
 	tmpl.EdgeTemplates = true
-	semi16 := vc.DefaultConfig()
-	semi16.MaxSemi = 16
-	semi16t := semi16
-	semi16t.EdgeTemplates = true
 	return []measureConfig{
+		{"5/8", old, false},
+		{"8/8", oldSearch, false},
 		{"default", vc.DefaultConfig(), false},
-		{"templates", tmpl, false},
 		{"search", circuit.SearchExactConfig().VC, false},
+		{"templates", tmpl, false},
 		{"andedge", edge, false},
 		{"25/50", benzeneLists(), false},
 		{"fill", vc.DefaultConfig(), true},
-		{"semi16", semi16, false},
-		{"fill+s16", semi16, true},
-		{"fill+s16+t", semi16t, true},
-		{"fill+t", tmpl, true},
+		{"fill+tmpl", tmpl, true},
 	}
 }
 
