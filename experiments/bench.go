@@ -15,6 +15,7 @@ import (
 	"github.com/hexlearn/hexlearn/engine/patterns"
 	"github.com/hexlearn/hexlearn/engine/search"
 	"github.com/hexlearn/hexlearn/engine/vc"
+	"github.com/hexlearn/hexlearn/internal/positions"
 	"github.com/hexlearn/hexlearn/internal/stats"
 	"github.com/hexlearn/hexlearn/model"
 	hexplayer "github.com/hexlearn/hexlearn/player"
@@ -51,7 +52,7 @@ type BenchRow struct {
 // stones from seeded random games.
 func midgamePositions(size, n int, seed uint64) []*hex.Board {
 	cells := size * size
-	return sampledPositions(size, n, cells/4, max(1, cells/4), rand.NewPCG(seed, 0x6d6964))
+	return positions.Sampled(size, n, cells/4, max(1, cells/4), rand.NewPCG(seed, 0x6d6964))
 }
 
 // RandomModel returns a network of the paper's shape (cells-hidden-1, tanh) with
@@ -356,7 +357,7 @@ func benchSearch(ctx context.Context, cfg BenchConfig, size int) ([]BenchRow, er
 	}
 	var rows []BenchRow
 	var exactRate float64
-	tac, err := circuit.NewTactics(circuit.SearchExactConfig().VC)
+	tac, err := circuit.NewTacticsFill(circuit.SearchExactConfig().VC, circuit.SearchExactConfig().FillIn)
 	if err != nil {
 		return nil, err
 	}

@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"sort"
 	"strings"
 	"time"
@@ -19,6 +18,7 @@ import (
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/patterns"
 	"github.com/hexlearn/hexlearn/experiments/report"
+	"github.com/hexlearn/hexlearn/internal/positions"
 	"github.com/hexlearn/hexlearn/internal/progress"
 	"github.com/hexlearn/hexlearn/model"
 )
@@ -180,36 +180,9 @@ func firstMoveBoards(size int) []*hex.Board {
 }
 
 // randomPositions returns n distinct undecided positions from seeded random games,
-// with the number of stones drawn uniformly from 1..cells/2.
+// with the number of stones drawn uniformly from 1..cells/2 (positions.Random).
 func randomPositions(size, n int, seed uint64) []*hex.Board {
-	g := hex.MustGeometry(size, size)
-	return sampledPositions(size, n, 1, max(1, g.N/2), rand.NewPCG(seed, 0x706f73))
-}
-
-// sampledPositions returns up to n distinct undecided positions from random games with
-// lo..lo+span-1 stones, drawn from src.
-func sampledPositions(size, n, lo, span int, src rand.Source) []*hex.Board {
-	g := hex.MustGeometry(size, size)
-	rng := rand.New(src)
-	out := make([]*hex.Board, 0, n)
-	seen := map[uint64]bool{}
-	cells := make([]hex.Cell, g.N)
-	for tries := 0; len(out) < n && tries < 1000*n; tries++ {
-		for i := range cells {
-			cells[i] = hex.Cell(i)
-		}
-		rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
-		ply := min(g.N, lo+rng.IntN(span))
-		b := hex.NewBoardGeometry(g)
-		for i := 0; i < ply; i++ {
-			b.PlayStone(b.ToMove(), cells[i])
-		}
-		if b.Winner() == hex.Empty && !seen[b.Hash()] {
-			seen[b.Hash()] = true
-			out = append(out, b)
-		}
-	}
-	return out
+	return positions.Random(size, n, seed)
 }
 
 // evaluators returns a fresh exact evaluator and the learned evaluator of env.Model.

@@ -14,6 +14,7 @@ import (
 // is a reusable workspace, not safe for concurrent use.
 type Tactics struct {
 	vb, vw *vc.Builder
+	fd     *vc.FillDecider // decide after ICE fill-in (NewTacticsFill)
 }
 
 // NewTactics returns a Tactics evaluator with H-search (or XH-search) configured by
@@ -26,17 +27,28 @@ func NewTactics(cfg vc.Config) (*Tactics, error) {
 	return &Tactics{vb: vc.NewBuilder(cfg), vw: vc.NewBuilder(cfg)}, nil
 }
 
+// NewTacticsFill is NewTactics deciding after inferior cell analysis when fill is set
+// (vc.FillDecider; ExactConfig.FillIn).
+func NewTacticsFill(cfg vc.Config, fill bool) (*Tactics, error) {
+	t, err := NewTactics(cfg)
+	if err == nil && fill {
+		t.fd = vc.NewFillDecider()
+	}
+	return t, err
+}
+
 // Evaluate implements search.Evaluator.
 func (t *Tactics) Evaluate(b *hex.Board) search.Result {
-	r, _ := decide(b, t.vb, t.vw)
+	r, _ := decide(b, t.vb, t.vw, t.fd)
 	return r
 }
 
 // decide is what the connections of both colours, built by vb (Black) and vw (White),
-// decide about b: a result with the winner (Value ±MaxValue) or the side to move's
-// mustplay. open reports that the game is open and both builders hold b's
-// connections, so the circuits can be solved next.
-func decide(b *hex.Board, vb, vw *vc.Builder) (r search.Result, open bool) {
+// decide about b (after fill-in with fd when fd is not nil): a result with the winner
+// (Value ±MaxValue) or the side to move's mustplay. open reports that the game is open
+// and both builders hold the connections of b (of fd.Filled() with fd), so the
+// circuits can be solved next.
+func decide(b *hex.Board, vb, vw *vc.Builder, fd *vc.FillDecider) (r search.Result, open bool) {
 	if w := b.Winner(); w != hex.Empty {
 		return search.Result{Value: WinValue(w), Winner: w}, false
 	}
@@ -44,7 +56,13 @@ func decide(b *hex.Board, vb, vw *vc.Builder) (r search.Result, open bool) {
 	if b.ToMove() == hex.White {
 		mine, theirs = vw, vb
 	}
-	d, err := vc.Decide(b, mine, theirs)
+	var d vc.Decision
+	var err error
+	if fd != nil {
+		d, err = fd.Decide(b, mine, theirs)
+	} else {
+		d, err = vc.Decide(b, mine, theirs)
+	}
 	if err != nil { // only for an invalid configuration or board, which New rejects
 		return search.Result{}, false
 	}

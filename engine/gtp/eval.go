@@ -120,7 +120,7 @@ func newEvalState(pl Player, b *hex.Board, paramsFor func(learned bool) search.P
 	}
 	if s.learned {
 		// The learned player keeps the exact player's proofs near the root.
-		t, err := circuit.NewTactics(fast.VC)
+		t, err := circuit.NewTacticsFill(fast.VC, fast.FillIn)
 		if err != nil {
 			return nil, err
 		}

@@ -76,20 +76,25 @@ type Config struct {
 	// StrongCrossing also applies the Strong Crossing Rule with edge bridges as the
 	// captured sets (only with XH).
 	StrongCrossing bool
+	// EdgeTemplates adds the edge templates IIIa (the ziggurat) and IVa as base VCs
+	// between a point and an edge (see templates.go), so that they survive list limits.
+	EdgeTemplates bool
 	// StopAtWin stops the search as soon as the winning VC is found (Anshelevich,
 	// section 4). Leave it false to get every connection (e.g. for the circuit).
 	StopAtWin bool
 }
 
 // DefaultConfig returns the default H-search settings, chosen for speed (see the
-// README for measurements): MaxFull 5 and MaxSemi 8 (the smallest SC
-// limit that still finds Anshelevich's fourth-row edge template), MaxOr 4 (Hexy's K),
+// README for measurements): MaxFull 5 and MaxSemi 16 (8 is the smallest SC limit that
+// still finds Anshelevich's fourth-row edge template; 16 decides 16 more of the 200
+// positions of the solved 8x8 set at about 1.15 times the build time, and more VCs
+// gain nothing there), MaxOr 4 (Hexy's K),
 // no AND over edges (Anshelevich's rules; the extension multiplies the number of
 // connections by about four and the time by five to ten), SC-and-VC AND through
-// chains on, XH off, not stopping at the winning VC. XHConfig turns on XH-search with
+// chains on, XH off, no edge templates, not stopping at the winning VC. XHConfig turns on XH-search with
 // AND over edges as the XH paper requires; AnshelevichConfig has Hexy's M = 20.
 func DefaultConfig() Config {
-	return Config{MaxFull: 5, MaxSemi: 8, MaxOr: 4, AndOverEdge: false, SemiAnd: true,
+	return Config{MaxFull: 5, MaxSemi: 16, MaxOr: 4, AndOverEdge: false, SemiAnd: true,
 		StrongCrossing: true}
 }
 
@@ -197,6 +202,9 @@ type Builder struct {
 
 	orFull []Conn // the VCs of the pair the OR rule works on (read only during it)
 
+	tmpl     [3][]tmplInst    // edge-template placements per colour (Config.EdgeTemplates)
+	tmplGeom [3]*hex.Geometry // the geometry tmpl was computed for, per colour
+
 	tmp Conn // the AND rule's result being added (copied into a list by addFull/addSemi)
 
 	won bool
@@ -301,6 +309,9 @@ func (b *Builder) Build(board *hex.Board, c hex.Color) error {
 			}
 			b.addFull(ip, iq, &base)
 		}
+	}
+	if b.cfg.EdgeTemplates {
+		b.addTemplates(board)
 	}
 	b.run()
 	return nil

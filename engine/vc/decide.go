@@ -1,6 +1,9 @@
 package vc
 
-import "github.com/hexlearn/hexlearn/engine/hex"
+import (
+	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/engine/ice"
+)
 
 // Decision is what the virtual connections of both colours decide about a position
 // with a given side to move (Anshelevich 2002, section 4: a winning VC decides the
@@ -48,4 +51,52 @@ func Decide(b *hex.Board, mine, theirs *Builder) (Decision, error) {
 		}
 	}
 	return d, nil
+}
+
+// FillDecider decides positions after inferior cell analysis (engine/ice): it fills the
+// dead and captured cells of a copy of the position (ice.Analyzer.FillIn; every fill-in
+// keeps the game value) and then decides the filled position as Decide does, so that
+// connections may run through captured cells and H-search works on fewer empty cells.
+// A captured set filled for a colour merges its chains; a filled board may even be
+// won outright. The mustplay it reports holds only empty cells of the filled board: a
+// move into a filled cell is never better than a move outside it (a dead cell is a
+// pass; a cell captured by either side is answered inside its set). It is a reusable
+// workspace, not safe for concurrent use.
+type FillDecider struct {
+	an     *ice.Analyzer
+	filled *hex.Board
+	res    ice.Result
+}
+
+// NewFillDecider returns a FillDecider with the embedded ICE patterns.
+func NewFillDecider() *FillDecider {
+	return &FillDecider{an: ice.NewAnalyzer(), filled: &hex.Board{}}
+}
+
+// Filled returns the filled position of the last Decide (valid until the next one).
+func (f *FillDecider) Filled() *hex.Board { return f.filled }
+
+// FilledCells returns the cells the last Decide filled.
+func (f *FillDecider) FilledCells() hex.Bitset { return f.res.FilledCells() }
+
+// Fill fills a copy of b (see FillDecider) and returns it (valid until the next Fill
+// or Decide). b is only read and must not be nil.
+func (f *FillDecider) Fill(b *hex.Board) *hex.Board {
+	f.filled.CopyFrom(b)
+	f.an.FillIn(f.filled, hex.Black, &f.res)
+	return f.filled
+}
+
+// Decide fills a copy of b and decides it with mine and theirs (see Decide); the
+// builders then hold the filled position's connections. b is only read and must not be
+// finished.
+func (f *FillDecider) Decide(b *hex.Board, mine, theirs *Builder) (Decision, error) {
+	if b == nil {
+		return Decision{}, ErrNoBoard
+	}
+	f.Fill(b)
+	if w := f.filled.Winner(); w != hex.Empty {
+		return Decision{Winner: w}, nil
+	}
+	return Decide(f.filled, mine, theirs)
 }

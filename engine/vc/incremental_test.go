@@ -98,10 +98,11 @@ func playGame(r *rand.Rand, w, h, moves int, mixed bool, check func(b *hex.Board
 func TestPlayEqualsBuild(t *testing.T) {
 	type run struct {
 		w, h, games int
-		edge        bool
+		edge, tmpl  bool
 	}
-	runs := []run{{3, 3, 20, false}, {4, 4, 20, false}, {5, 5, 12, false}, {4, 3, 6, false},
-		{6, 6, 12, false}, {3, 3, 10, true}, {4, 4, 10, true}, {5, 4, 6, true}, {5, 5, 3, true}}
+	runs := []run{{3, 3, 20, false, false}, {4, 4, 20, false, false}, {5, 5, 12, false, false}, {4, 3, 6, false, false},
+		{6, 6, 12, false, false}, {3, 3, 10, true, false}, {4, 4, 10, true, false}, {5, 4, 6, true, false}, {5, 5, 3, true, false},
+		{5, 5, 10, false, true}, {6, 5, 6, false, true}, {6, 6, 8, false, true}, {5, 5, 3, true, true}}
 	if testing.Short() {
 		runs = runs[:3]
 	}
@@ -112,6 +113,7 @@ func TestPlayEqualsBuild(t *testing.T) {
 		p0 := plays
 		cfg := unlimited()
 		cfg.AndOverEdge = ru.edge
+		cfg.EdgeTemplates = ru.tmpl
 		inc := [3]*Builder{nil, NewBuilder(cfg), NewBuilder(cfg)}
 		fresh := NewBuilder(cfg)
 		for n := 0; n < ru.games; n++ {
@@ -142,8 +144,8 @@ func TestPlayEqualsBuild(t *testing.T) {
 					plays++
 					got, want := connSet(inc[c]), connSet(fresh)
 					if strings.Join(got, "\n") != strings.Join(want, "\n") {
-						t.Fatalf("%dx%d edge=%v game %d, %v after %s (%s): Play has %d connections, Build %d\n%s%s",
-							ru.w, ru.h, ru.edge, n, c, b.Geometry().CellName(p), b.At(p), len(got), len(want),
+						t.Fatalf("%dx%d edge=%v templates=%v game %d, %v after %s (%s): Play has %d connections, Build %d\n%s%s",
+							ru.w, ru.h, ru.edge, ru.tmpl, n, c, b.Geometry().CellName(p), b.At(p), len(got), len(want),
 							diffSets(b.Geometry(), got, want), b.Diagram())
 					}
 					w1, _ := inc[c].WinningVC()
@@ -157,7 +159,7 @@ func TestPlayEqualsBuild(t *testing.T) {
 				return b.Winner() == hex.Empty || r.IntN(3) > 0
 			})
 		}
-		t.Logf("%dx%d edge=%v: %d plays in %v", ru.w, ru.h, ru.edge, plays-p0, time.Since(t0))
+		t.Logf("%dx%d edge=%v templates=%v: %d plays in %v", ru.w, ru.h, ru.edge, ru.tmpl, plays-p0, time.Since(t0))
 	}
 	t.Logf("%d Plays equal to a fresh Build (%d of them rebuilt: own stone joining an edge group without AND over edges); %d skipped (a list limit was reached)", plays, rebuilt, skipped)
 	if plays < 10*skipped {

@@ -1,6 +1,7 @@
 package vc
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
@@ -217,5 +218,57 @@ func TestErrors(t *testing.T) {
 	}
 	if err := bl.SetConfig(Config{}); err == nil {
 		t.Error("zero config accepted")
+	}
+}
+
+// TestTemplateCarriers proves with the brute-force oracle that every edge template
+// (both mirror images) is a VC between its anchor and the edge on the empty board, for
+// every edge of both colours, at every placement on 6x6 and 7x7.
+func TestTemplateCarriers(t *testing.T) {
+	if len(parsedTemplates) != 2*len(templateDiagrams) {
+		t.Fatalf("%d parsed templates for %d drawings", len(parsedTemplates), len(templateDiagrams))
+	}
+	sizes := map[string]int{"IIIa": 8}
+	for _, tp := range parsedTemplates {
+		name := strings.TrimSuffix(tp.name, "'")
+		if got := len(tp.cells) - 1; got != sizes[name] {
+			t.Errorf("%s: %d carrier cells, want %d", tp.name, got, sizes[name])
+		}
+	}
+	for _, size := range []int{6, 7} {
+		b := hex.MustBoard(size, size)
+		g := b.Geometry()
+		for _, c := range []hex.Color{hex.Black, hex.White} {
+			perEdge := map[hex.Cell]int{}
+			for _, in := range templateInstances(g, c) {
+				perEdge[in.edge]++
+				if !isVC(b, c, in.anchor, in.edge, in.region) {
+					t.Errorf("%dx%d %v: template %s-%v carrier %s is not a VC", size, size, c, g.CellName(in.anchor), in.edge, cellList(g, in.region))
+				}
+			}
+			// the ziggurat fits at size-3 placements per mirror image and edge
+			ea, eb := hex.EdgesOf(c)
+			if perEdge[ea] != 2*(size-3) || perEdge[eb] != 2*(size-3) || len(perEdge) != 2 {
+				t.Errorf("%dx%d %v: placements per edge %v, want %d on each of the two", size, size, c, perEdge, 2*(size-3))
+			}
+		}
+	}
+}
+
+// TestTemplateParse checks the template drawings' parser rejects bad drawings and
+// that mirroring twice gives the template back.
+func TestTemplateParse(t *testing.T) {
+	for _, bad := range []string{"", ". .", "S S", "S x", " S\n."} {
+		if _, ok := parseTemplate("bad", bad); ok {
+			t.Errorf("drawing %q accepted", bad)
+		}
+	}
+	for _, tp := range parsedTemplates {
+		m := tp.mirror().mirror()
+		for i := range tp.cells {
+			if m.cells[i] != tp.cells[i] {
+				t.Errorf("%s: mirror of mirror differs at %d", tp.name, i)
+			}
+		}
 	}
 }
