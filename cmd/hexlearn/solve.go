@@ -18,7 +18,7 @@ func init() {
 	c := &command{
 		name:    "solve",
 		summary: "solve a small-board position or every one-stone opening (true values)",
-		usage: `hexlearn solve --size N --moves "a1 b2 ..." [--to-move COLOR] [--timeout D] [--json]
+		usage: `hexlearn solve --size N --moves "a1 b2 ..." [--to-move COLOR] [--workers W] [--timeout D] [--json]
 hexlearn solve --openings --size N [--workers W] [--timeout D] [--checkpoint FILE] [--json]
 
 Solves a position exactly (engine/solver: depth-first proof-number search by
@@ -27,11 +27,14 @@ connections, mustplay, proof sets, transposition table). Prints the winner,
 a winning move for the side to move when it wins, the proof set (empty cells the
 winner needs), nodes and time. Moves alternate from Black; --to-move overrides the
 side to move. A --timeout or --max-nodes limit reached first answers winner
-"unknown" (exit status 0). With --openings, every first Black stone on the empty
-N x N board is solved (White to move, no swap): each opening's result, nodes and
-time are printed to standard error as it finishes, then the win map (B where the
-opening wins for Black, W where it loses, ? where the limit was reached) and the
-seconds per opening. --timeout and --max-nodes apply to each opening: one that
+"unknown" (exit status 0). --workers W splits the root's moves between W solvers
+(each move's search gets a node budget that doubles each time it is taken up
+again; a refuted move prunes the others to its proof set).
+
+With --openings, every first Black stone on the empty N x N board is solved (White
+to move, no swap): each opening's result, nodes and time are printed to standard
+error as it finishes, then the win map (B where the opening wins for Black, W where
+it loses, ? where the limit was reached) and the seconds per opening. --timeout and --max-nodes apply to each opening: one that
 reaches them is reported unknown and the run goes on. Of each pair of openings
 related by the 180° rotation (same value) only one is searched; --workers W
 searches W openings in parallel (each worker has its own transposition table of
@@ -54,7 +57,7 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 		ttBits := fs.Int("tt-bits", 20, "log2 of the transposition table size (10..26)")
 		algo := fs.String("algorithm", "dfpn", "search algorithm: dfpn or dfs")
 		asJSON := fs.Bool("json", false, "print JSON")
-		workers := fs.Int("workers", 1, "with --openings: openings searched in parallel (one solver and table each)")
+		workers := fs.Int("workers", 1, "solvers in parallel, each with its own table: with --openings, openings searched at once; else the root's moves are split between them")
 		checkpoint := fs.String("checkpoint", "", "with --openings: file of decided openings, read to skip them and rewritten after each")
 		if err := fs.Parse(args); err != nil {
 			return err
@@ -105,7 +108,6 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 		if *checkpoint != "" {
 			return usageErr("--checkpoint goes with --openings")
 		}
-		s := solver.New(mk())
 		ms, err := b.Geometry().ParseMoves(*moves)
 		if err != nil {
 			return err
@@ -120,7 +122,7 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 			}
 			b.SetToMove(col)
 		}
-		r, err := s.Solve(ctx, b)
+		r, err := solver.SolveParallel(ctx, b, *workers, mk)
 		if errors.Is(err, solver.ErrLimit) && ctx.Err() == nil {
 			// A node or time limit: the value is unknown, which is an answer, not a
 			// failure (Benzene answers "unknown" too).

@@ -336,6 +336,8 @@ func (s *Solver) midNode(ply int, x, o hex.Color, h0, hf, hrf uint64, have bool,
 
 // pnWin finishes a node won by the move m, whose resulting position is proved by p.
 func (s *Solver) pnWin(ply int, p hex.Bitset, m hex.Cell) (uint32, uint32, hex.Bitset, hex.Cell) {
+	s.plies[ply].addKiller(m)
+	s.addHistory(m)
 	return 0, pnInf, s.winProof(ply, p, m), m
 }
 
