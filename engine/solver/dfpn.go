@@ -291,6 +291,9 @@ func (s *Solver) midNode(ply int, x, o hex.Color, h0, hf, hrf uint64, have bool,
 		if len(moves) == 1 {
 			d2 = pnInf - 1
 		}
+		if ply == 0 {
+			s.rootPN, s.rootDN = pn, dn
+		}
 		if pn >= thpn || dn >= thdn {
 			fr := &pb.result
 			e.pn, e.dn, e.key = pn, dn, h0

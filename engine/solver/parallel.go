@@ -19,9 +19,10 @@ const splitBudget = 2000
 // the root: the root is evaluated once (fill-in, connections, mustplay, inferior-cell
 // pruning), then the workers search the root's candidate moves. Each search of a move
 // has a node budget that doubles with every search of that move (2,000 nodes first),
-// and a worker always takes the move searched fewest times (in move order, preferring
-// the moves it searched before, whose tree is in its own transposition table), so the
-// cheap decisions come first, as DFPN's root would choose them. A move after which the
+// and a worker always takes the move whose position has the smallest disproof number
+// after its last search (DFPN's choice at the root; then the move searched fewest
+// times, preferring the moves it searched before, whose tree is in its own
+// transposition table). A move after which the
 // side to move wins decides the root; a refuted move shrinks the remaining moves to
 // its refutation's proof set (proof-set pruning across the workers). The Config's
 // Timeout bounds the whole call, MaxNodes the nodes of all workers together (checked
@@ -94,13 +95,14 @@ func SolveParallel(ctx context.Context, b *hex.Board, workers int, mk func() Con
 	}
 	moves := append([]hex.Cell(nil), root.orderMoves(root.b, x, ev.cand, pb, false)...)
 	type job struct {
-		level int // searches so far
-		last  int // worker that searched it last (-1: none)
+		level int    // searches so far
+		last  int    // worker that searched it last (-1: none)
+		dn    uint32 // the move's position's disproof number after its last search
 		busy  bool
 	}
 	jobs := make([]job, len(moves))
 	for i := range jobs {
-		jobs[i].last = -1
+		jobs[i].last, jobs[i].dn = -1, 1
 	}
 	var (
 		mu       sync.Mutex
@@ -114,7 +116,10 @@ func SolveParallel(ctx context.Context, b *hex.Board, workers int, mk func() Con
 		wg       sync.WaitGroup
 	)
 	// next picks the move worker w searches next, or -1 when none is left (or the
-	// root is decided).
+	// root is decided): as DFPN's root would, the move whose position has the
+	// smallest disproof number (the least work left to show that its side to move
+	// loses, so that the root wins), then the one searched fewest times, then one w
+	// searched before, then the first in move order.
 	next := func(w int) int {
 		best := -1
 		for i := range jobs {
@@ -122,8 +127,21 @@ func SolveParallel(ctx context.Context, b *hex.Board, workers int, mk func() Con
 			if j.busy || !kids.Has(moves[i]) {
 				continue
 			}
-			if best < 0 || j.level < jobs[best].level ||
-				(j.level == jobs[best].level && j.last == w && jobs[best].last != w) {
+			if best < 0 {
+				best = i
+				continue
+			}
+			b := &jobs[best]
+			switch {
+			case j.dn != b.dn:
+				if j.dn < b.dn {
+					best = i
+				}
+			case j.level != b.level:
+				if j.level < b.level {
+					best = i
+				}
+			case j.last == w && b.last != w:
 				best = i
 			}
 		}
@@ -164,6 +182,7 @@ func SolveParallel(ctx context.Context, b *hex.Board, workers int, mk func() Con
 				mu.Lock()
 				j.busy, j.last = false, w
 				j.level++
+				j.dn = s.rootDN
 				st.Nodes += r.Stats.Nodes
 				st.TTHits += r.Stats.TTHits
 				st.Expanded += r.Stats.Expanded

@@ -183,6 +183,9 @@ type Solver struct {
 	deadline time.Time
 	plies    []plyBuf
 	hist     [3][]int32 // per colour and cell: nodes won by a move there (history heuristic)
+	// rootPN and rootDN are the root's proof and disproof numbers at the last step
+	// of a DFPN search (SolveParallel orders the root's moves by them)
+	rootPN, rootDN uint32
 }
 
 // addHistory counts a node won by the side to move's move m.
@@ -366,6 +369,7 @@ func (s *Solver) Solve(ctx context.Context, b *hex.Board) (Result, error) {
 	s.setup(b.Geometry())
 	s.b = b.Clone()
 	s.stats = Stats{}
+	s.rootPN, s.rootDN = 1, 1
 	s.aborted = false
 	s.ctx = ctx
 	s.deadline = time.Time{}
