@@ -72,6 +72,16 @@ func TestSolveLimitIsUnknown(t *testing.T) {
 		!strings.Contains(out.String(), "winner: unknown") {
 		t.Fatalf("timeout: exit %d: %s%s", code, out.String(), errb.String())
 	}
+	out.Reset()
+	if code := run([]string{"solve", "--size", "8", "--moves", "a1", "--timeout", "100ms", "--workers", "2", "--tt-bits", "14"}, &out, &errb); code != 0 ||
+		!strings.Contains(out.String(), "winner: unknown") {
+		t.Fatalf("timeout with 2 workers: exit %d: %s%s", code, out.String(), errb.String())
+	}
+	out.Reset()
+	if code := run([]string{"solve", "--size", "6", "--moves", "c3", "--workers", "2", "--tt-bits", "14"}, &out, &errb); code != 0 ||
+		!strings.Contains(out.String(), "winner: black") {
+		t.Fatalf("6x6 c3 with 2 workers: exit %d: %s%s", code, out.String(), errb.String())
+	}
 }
 
 // cancelAfter is a standard error that cancels a context once it has been written n
