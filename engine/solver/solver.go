@@ -26,6 +26,13 @@
 // loser. When a move loses, the loser's remaining candidates shrink to the winner's
 // proof set (proof-set pruning: any move outside it loses too).
 //
+// Among moves of equal proof numbers (at a fresh node: all of them) both algorithms try
+// first the killer moves (the last two moves that won a node at the same ply), then
+// moves that often won for the side to move (a history table), then the two-way
+// distance order. SolveParallel splits one position's root moves between several
+// solvers; SolveOpeningsWith solves every opening of a board with per-opening limits
+// and resumption from a checkpoint.
+//
 // The default Connector is engine/vc's compact H-search (vc.Compact, boards of up to
 // 64 cells); VCConnector adapts engine/vc's full Builder.
 package solver
