@@ -219,6 +219,8 @@ type plyBuf struct {
 	// killers are the last two moves that won a node at this ply (most recent
 	// first); the move order tries them first.
 	killers [2]hex.Cell
+	nodes0  int64  // DFPN: the node count when the node at this ply was entered
+	work0   uint32 // DFPN: the work of its table entry then
 }
 
 // addKiller records m as the latest move that won a node at this ply.
