@@ -29,6 +29,8 @@ func TestSIGTERMStopsPromptly(t *testing.T) {
 	}{
 		{"selfplay with labelling", []string{"selfplay", "--size", "7", "--games", "50", "--workers", "1", "--label-nodes", "1000000", "--out", "OUT"}, "OUT", ""},
 		{"solve", []string{"solve", "--size", "9"}, "", ""},
+		{"solve with the root split", []string{"solve", "--size", "8", "--moves", "a1", "--workers", "2", "--tt-bits", "16"}, "", ""},
+		{"solve openings with a checkpoint", []string{"solve", "--openings", "--size", "7", "--workers", "2", "--tt-bits", "16", "--checkpoint", "OUT/cp.json"}, "OUT", ""},
 		{"demo", []string{"demo", "--out", "OUT", "--workers", "1"}, "OUT", ""},
 		{"match", []string{"match", "--a", exe + " gtp --time 5", "--b", exe + " gtp --time 5", "--size", "9", "--sgf", "OUT"}, "OUT", ""},
 		{"train", []string{"train", "--data", goldenData, "--size", "3", "--hidden", "50", "--epochs", "1000000", "--holdout", "0", "--out", "OUT/m.model"}, "OUT", ""},

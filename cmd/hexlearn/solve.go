@@ -18,19 +18,30 @@ func init() {
 	c := &command{
 		name:    "solve",
 		summary: "solve a small-board position or every one-stone opening (true values)",
-		usage: `hexlearn solve --size N --moves "a1 b2 ..." [--to-move COLOR] [--json]
-hexlearn solve --openings --size N [--workers W] [--json]
+		usage: `hexlearn solve --size N --moves "a1 b2 ..." [--to-move COLOR] [--workers W] [--timeout D] [--json]
+hexlearn solve --openings --size N [--workers W] [--timeout D] [--checkpoint FILE] [--json]
 
 Solves a position exactly (engine/solver: depth-first proof-number search by
 default, --algorithm dfs for plain depth-first search; ICE fill-in, H-search
 connections, mustplay, proof sets, transposition table). Prints the winner,
 a winning move for the side to move when it wins, the proof set (empty cells the
 winner needs), nodes and time. Moves alternate from Black; --to-move overrides the
-side to move. With --openings, every first Black stone on the empty N x N board is
-solved (White to move, no swap) and the win map is printed: B where the opening wins
-for Black, W where it loses. Of each pair of openings related by the 180° rotation
-(same value) only one is searched; --workers W searches W openings in parallel (each
-worker has its own transposition table of --tt-bits). Ctrl-C stops the search.`,
+side to move. A --timeout or --max-nodes limit reached first answers winner
+"unknown" (exit status 0). --workers W splits the root's moves between W solvers
+(each move's search gets a node budget that doubles each time it is taken up
+again; a refuted move prunes the others to its proof set).
+
+With --openings, every first Black stone on the empty N x N board is solved (White
+to move, no swap): each opening's result, nodes and time are printed to standard
+error as it finishes, then the win map (B where the opening wins for Black, W where
+it loses, ? where the limit was reached) and the seconds per opening. --timeout and --max-nodes apply to each opening: one that
+reaches them is reported unknown and the run goes on. Of each pair of openings
+related by the 180° rotation (same value) only one is searched; --workers W
+searches W openings in parallel (each worker has its own transposition table of
+--tt-bits). --checkpoint FILE records every decided opening in FILE (rewritten
+through a temporary file after each one) and skips the openings FILE already
+holds, so a run stopped with Ctrl-C resumes where it was; unknown openings are
+searched again. Ctrl-C or SIGTERM stops the search.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fs := newFlags(c, stdout)
@@ -40,13 +51,14 @@ worker has its own transposition table of --tt-bits). Ctrl-C stops the search.`,
 		moves := fs.String("moves", "", "moves from the empty board, e.g. \"c3 d2\"")
 		toMove := fs.String("to-move", "", "side to move (black or white; default: from the moves)")
 		openings := fs.Bool("openings", false, "solve every one-stone opening and print the win map")
-		maxNodes := fs.Int64("max-nodes", 0, "node limit (0: none)")
-		timeout := fs.Duration("timeout", 0, "time limit, e.g. 30s (0: none)")
+		maxNodes := fs.Int64("max-nodes", 0, "node limit (0: none; with --openings, per opening)")
+		timeout := fs.Duration("timeout", 0, "time limit, e.g. 30s (0: none; with --openings, per opening)")
 		noVC := fs.Bool("no-vc", false, "do not use H-search connections (ICE and proof sets only)")
 		ttBits := fs.Int("tt-bits", 20, "log2 of the transposition table size (10..26)")
 		algo := fs.String("algorithm", "dfpn", "search algorithm: dfpn or dfs")
 		asJSON := fs.Bool("json", false, "print JSON")
-		workers := fs.Int("workers", 1, "with --openings: openings searched in parallel (one solver and table each)")
+		workers := fs.Int("workers", 1, "solvers in parallel, each with its own table: with --openings, openings searched at once; else the root's moves are split between them")
+		checkpoint := fs.String("checkpoint", "", "with --openings: file of decided openings, read to skip them and rewritten after each")
 		if err := fs.Parse(args); err != nil {
 			return err
 		}
@@ -91,9 +103,11 @@ worker has its own transposition table of --tt-bits). Ctrl-C stops the search.`,
 			if *moves != "" || *toMove != "" {
 				return usageErr("--openings solves the empty board: drop --moves and --to-move")
 			}
-			return solveOpenings(ctx, mk, *workers, b, *asJSON, stdout, stderr)
+			return solveOpenings(ctx, mk, *workers, *checkpoint, b, *asJSON, stdout, stderr)
 		}
-		s := solver.New(mk())
+		if *checkpoint != "" {
+			return usageErr("--checkpoint goes with --openings")
+		}
 		ms, err := b.Geometry().ParseMoves(*moves)
 		if err != nil {
 			return err
@@ -108,7 +122,7 @@ worker has its own transposition table of --tt-bits). Ctrl-C stops the search.`,
 			}
 			b.SetToMove(col)
 		}
-		r, err := s.Solve(ctx, b)
+		r, err := solver.SolveParallel(ctx, b, *workers, mk)
 		if errors.Is(err, solver.ErrLimit) && ctx.Err() == nil {
 			// A node or time limit: the value is unknown, which is an answer, not a
 			// failure (Benzene answers "unknown" too).

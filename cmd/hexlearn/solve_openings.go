@@ -3,20 +3,26 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/solver"
+	"github.com/hexlearn/hexlearn/internal/fileutil"
 )
 
-// openingsJSON is the --json output of --openings.
+// openingsJSON is the --json output of --openings, and (openings searched or resumed
+// only, no rotations, no unknowns) the checkpoint file.
 type openingsJSON struct {
 	Width        int           `json:"width"`
 	Height       int           `json:"height"`
 	BlackWinning []string      `json:"black_winning_openings"`
+	Unknown      []string      `json:"unknown_openings,omitempty"`
 	Openings     []openingJSON `json:"openings"`
 	Nodes        int64         `json:"nodes"`
 	ElapsedMS    float64       `json:"elapsed_ms"`
@@ -25,40 +31,134 @@ type openingsJSON struct {
 type openingJSON struct {
 	Cell      string  `json:"cell"`
 	BlackWins bool    `json:"black_wins"`
+	Unknown   bool    `json:"unknown,omitempty"` // the per-opening limit was reached
+	Rotated   bool    `json:"rotated,omitempty"` // the value of the 180° rotation (not searched)
+	Resumed   bool    `json:"resumed,omitempty"` // taken from the checkpoint
 	Nodes     int64   `json:"nodes"`
 	ElapsedMS float64 `json:"elapsed_ms"`
 }
 
-func solveOpenings(ctx context.Context, mk func() solver.Config, workers int, b *hex.Board, asJSON bool, stdout, stderr io.Writer) error {
+// errCheckpoint is returned (wrapped) for a checkpoint file that cannot be used.
+var errCheckpoint = errors.New("solve: bad checkpoint")
+
+// readCheckpoint returns the decided openings of a checkpoint file written by an
+// earlier run on the same board; a missing file is an empty checkpoint.
+func readCheckpoint(path string, g *hex.Geometry) ([]solver.Opening, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("solve: %w", err)
+	}
+	var cp openingsJSON
+	if err := json.Unmarshal(data, &cp); err != nil {
+		return nil, fmt.Errorf("%w %s: %v", errCheckpoint, path, err)
+	}
+	if cp.Width != g.W || cp.Height != g.H {
+		return nil, fmt.Errorf("%w %s: it is for %dx%d, this run is %dx%d", errCheckpoint, path, cp.Width, cp.Height, g.W, g.H)
+	}
+	var out []solver.Opening
+	for _, o := range cp.Openings {
+		c, err := g.ParseCell(o.Cell)
+		if err != nil {
+			return nil, fmt.Errorf("%w %s: %v", errCheckpoint, path, err)
+		}
+		if o.Unknown {
+			continue
+		}
+		out = append(out, solver.Opening{Cell: c, BlackWins: o.BlackWins, Nodes: o.Nodes,
+			Elapsed: time.Duration(o.ElapsedMS * float64(time.Millisecond))})
+	}
+	return out, nil
+}
+
+func openingJSONOf(g *hex.Geometry, o solver.Opening) openingJSON {
+	return openingJSON{Cell: g.CellName(o.Cell), BlackWins: o.BlackWins && !o.Unknown, Unknown: o.Unknown,
+		Rotated: o.Rotated, Resumed: o.Resumed, Nodes: o.Nodes, ElapsedMS: float64(o.Elapsed.Microseconds()) / 1000}
+}
+
+func solveOpenings(ctx context.Context, mk func() solver.Config, workers int, checkpoint string, b *hex.Board, asJSON bool, stdout, stderr io.Writer) error {
 	g := b.Geometry()
+	var done []solver.Opening
+	if checkpoint != "" {
+		var err error
+		if done, err = readCheckpoint(checkpoint, g); err != nil {
+			return err
+		}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		decided  []openingJSON // searched or resumed and decided: the checkpoint
+		writeErr error
+		mu       sync.Mutex
+	)
 	start := time.Now()
-	ops, err := solver.SolveOpeningsParallel(ctx, g.W, g.H, workers, mk, func(o solver.Opening) {
+	progress := func(o solver.Opening) {
 		res := "loses"
-		if o.BlackWins {
+		switch {
+		case o.Unknown:
+			res = "unknown"
+		case o.BlackWins:
 			res = "wins"
 		}
-		if o.Rotated {
-			fmt.Fprintf(stderr, "opening %-4s %-5s for black  (180° rotation of %s)\n", g.CellName(o.Cell), res, g.CellName(g.Rotate180(o.Cell)))
+		name := g.CellName(o.Cell)
+		switch {
+		case o.Rotated:
+			fmt.Fprintf(stderr, "opening %-4s %-7s for black  (180° rotation of %s)\n", name, res, g.CellName(g.Rotate180(o.Cell)))
+		case o.Resumed:
+			fmt.Fprintf(stderr, "opening %-4s %-7s for black  nodes %-9d %v (from the checkpoint)\n", name, res, o.Nodes, o.Elapsed.Round(time.Millisecond))
+		default:
+			fmt.Fprintf(stderr, "opening %-4s %-7s for black  nodes %-9d %v\n", name, res, o.Nodes, o.Elapsed.Round(time.Millisecond))
+		}
+		if checkpoint == "" || o.Rotated || o.Unknown {
 			return
 		}
-		fmt.Fprintf(stderr, "opening %-4s %-5s for black  nodes %-8d %v\n", g.CellName(o.Cell), res, o.Nodes, o.Elapsed.Round(time.Millisecond))
-	})
+		mu.Lock()
+		defer mu.Unlock()
+		decided = append(decided, openingJSONOf(g, o))
+		if o.Resumed || writeErr != nil {
+			return
+		}
+		cp := openingsJSON{Width: g.W, Height: g.H, BlackWinning: []string{}, Openings: decided}
+		data, err := json.MarshalIndent(cp, "", "  ")
+		if err == nil {
+			err = fileutil.WriteFileAtomic(checkpoint, append(data, '\n'))
+		}
+		if err != nil {
+			writeErr = fmt.Errorf("solve: checkpoint: %w", err)
+			cancel()
+		}
+	}
+	ops, err := solver.SolveOpeningsWith(ctx, g.W, g.H, mk, solver.OpeningsOptions{Workers: workers, Done: done, Progress: progress})
+	mu.Lock()
+	werr := writeErr
+	mu.Unlock()
+	if werr != nil {
+		return werr
+	}
 	if err != nil {
 		return err
 	}
 	elapsed := time.Since(start)
 	var nodes int64
-	var wins hex.Bitset
+	var wins, unknown hex.Bitset
 	out := openingsJSON{Width: g.W, Height: g.H, BlackWinning: []string{}}
 	for _, o := range ops {
 		nodes += o.Nodes
-		if o.BlackWins {
+		switch {
+		case o.Unknown:
+			unknown.Set(o.Cell)
+		case o.BlackWins:
 			wins.Set(o.Cell)
 		}
-		out.Openings = append(out.Openings, openingJSON{Cell: g.CellName(o.Cell), BlackWins: o.BlackWins,
-			Nodes: o.Nodes, ElapsedMS: float64(o.Elapsed.Microseconds()) / 1000})
+		out.Openings = append(out.Openings, openingJSONOf(g, o))
 	}
 	out.BlackWinning = cellList(g, wins)
+	if !unknown.IsEmpty() {
+		out.Unknown = cellList(g, unknown)
+	}
 	out.Nodes = nodes
 	out.ElapsedMS = float64(elapsed.Microseconds()) / 1000
 	if asJSON {
@@ -77,7 +177,10 @@ func solveOpenings(ctx context.Context, mk func() solver.Config, workers int, b 
 		fmt.Fprintf(&sb, "%s%2d ", strings.Repeat(" ", y), y+1)
 		for x := 0; x < g.W; x++ {
 			ch := "W"
-			if wins.Has(g.At(x, y)) {
+			switch c := g.At(x, y); {
+			case unknown.Has(c):
+				ch = "?"
+			case wins.Has(c):
 				ch = "B"
 			}
 			sb.WriteString(ch + " ")
@@ -87,6 +190,33 @@ func solveOpenings(ctx context.Context, mk func() solver.Config, workers int, b 
 	fmt.Fprintf(stdout, "win map of one-stone openings on %dx%d (B: Black's first stone there wins, W: it loses)\n", g.W, g.H)
 	fmt.Fprint(stdout, sb.String())
 	fmt.Fprintf(stdout, "black wins with: %s\n", strings.Join(out.BlackWinning, " "))
+	if len(out.Unknown) > 0 {
+		fmt.Fprintf(stdout, "unknown (?, the limit was reached first): %s\n", strings.Join(out.Unknown, " "))
+	}
+	// the time per opening, one row per board row
+	sb.Reset()
+	sb.WriteString("   ")
+	for x := 0; x < g.W; x++ {
+		fmt.Fprintf(&sb, "%7c", 'a'+x)
+	}
+	sb.WriteByte('\n')
+	for y := 0; y < g.H; y++ {
+		fmt.Fprintf(&sb, "%2d ", y+1)
+		for x := 0; x < g.W; x++ {
+			o := ops[g.At(x, y)]
+			if o.Rotated {
+				o = ops[g.Rotate180(o.Cell)]
+			}
+			t := fmt.Sprintf("%.1f", o.Elapsed.Seconds())
+			if o.Unknown {
+				t = ">" + t
+			}
+			fmt.Fprintf(&sb, "%7s", t)
+		}
+		sb.WriteByte('\n')
+	}
+	fmt.Fprintf(stdout, "seconds per opening (a 180° rotation shows its partner's search; >: limit reached):\n")
+	fmt.Fprint(stdout, sb.String())
 	fmt.Fprintf(stdout, "openings: %d  nodes: %d  time: %v\n", len(ops), nodes, elapsed.Round(time.Millisecond))
 	return nil
 }

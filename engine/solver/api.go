@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -100,42 +101,66 @@ func (s *Solver) WinningMoves(ctx context.Context, b *hex.Board) (wins []hex.Cel
 type Opening struct {
 	Cell      hex.Cell
 	BlackWins bool
-	Nodes     int64
-	Elapsed   time.Duration
+	// Unknown is set when the opening's search reached the Config's node or time
+	// limit (a per-opening limit) before deciding it; BlackWins is then meaningless.
+	Unknown bool
+	Nodes   int64
+	Elapsed time.Duration
 	// Rotated is set by SolveOpeningsParallel for an opening that was not searched: it
 	// is the 180° rotation of a searched one and has the same value.
 	Rotated bool
+	// Resumed is set by SolveOpeningsWith for an opening taken from
+	// OpeningsOptions.Done (a checkpoint) instead of being searched.
+	Resumed bool
 }
 
-// SolveOpeningsParallel solves every one-stone opening of an empty w x h board (Black's
-// first move, White to move, no swap) with workers solvers running in parallel, each
-// made by New(mk()). mk is called once per worker and must return a Config with its
-// own Connector (Connectors are not safe for concurrent use; DefaultConfig makes a new
-// one each call). The 180° rotation maps each colour's edges onto themselves, so an
-// opening and its rotation have the same value: only the opening with the smaller cell
-// of each pair is searched, and the other is reported with Rotated set and no nodes.
-// Openings are handed out in cell order; each worker's transposition table carries
-// over between its openings, so the win map never depends on workers but node counts
-// can. Results are in cell order; progress, when not nil, is called (never
-// concurrently) as each opening is decided. The first error stops the other workers.
+// OpeningsOptions are the settings of SolveOpeningsWith.
+type OpeningsOptions struct {
+	// Workers is the number of openings searched in parallel (at least 1).
+	Workers int
+	// Done holds openings decided earlier (a checkpoint): an opening whose cell or
+	// whose 180° rotation is in Done, with Unknown not set, is not searched; it is
+	// reported (Resumed set) with the value and counters given. Unknown entries are
+	// searched again.
+	Done []Opening
+	// Progress, when not nil, is called (never concurrently) as each opening is
+	// decided or given up, in the order they finish.
+	Progress func(Opening)
+}
+
+// SolveOpeningsParallel solves every one-stone opening of an empty w x h board with
+// workers solvers in parallel: SolveOpeningsWith with Workers and Progress only.
 func SolveOpeningsParallel(ctx context.Context, w, h, workers int, mk func() Config, progress func(Opening)) ([]Opening, error) {
+	return SolveOpeningsWith(ctx, w, h, mk, OpeningsOptions{Workers: workers, Progress: progress})
+}
+
+// SolveOpeningsWith solves every one-stone opening of an empty w x h board (Black's
+// first move, White to move, no swap) with opt.Workers solvers running in parallel,
+// each made by New(mk()). mk is called once per worker and must return a Config with
+// its own Connector (Connectors are not safe for concurrent use; DefaultConfig makes a
+// new one each call). The Config's MaxNodes and Timeout apply to each opening: an
+// opening that reaches them is reported with Unknown set and the run goes on. The 180°
+// rotation maps each colour's edges onto themselves, so an opening and its rotation
+// have the same value: only the opening with the smaller cell of each pair is
+// searched, and the other is reported with Rotated set and no nodes. Openings in
+// opt.Done are not searched again. Openings are handed out in cell order; each
+// worker's transposition table carries over between its openings, so the win map
+// never depends on workers but node counts can. Results are in cell order. The first
+// error (ctx cancelled included) stops the other workers and is returned with the
+// openings decided so far (Cell NoCell for the others).
+func SolveOpeningsWith(ctx context.Context, w, h int, mk func() Config, opt OpeningsOptions) ([]Opening, error) {
 	g, err := hex.NewGeometry(w, h)
 	if err != nil {
 		return nil, fmt.Errorf("solver: %w", err)
 	}
+	workers := opt.Workers
 	if workers < 1 {
 		return nil, fmt.Errorf("%w: workers must be at least 1, got %d", ErrBadConfig, workers)
 	}
-	var todo []hex.Cell
-	for m := hex.Cell(0); int(m) < g.N; m++ {
-		if m <= g.Rotate180(m) {
-			todo = append(todo, m)
-		}
-	}
-	workers = min(workers, len(todo))
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	out := make([]Opening, g.N)
+	for i := range out {
+		out[i].Cell = hex.NoCell
+	}
 	var (
 		mu       sync.Mutex
 		next     int
@@ -144,10 +169,45 @@ func SolveOpeningsParallel(ctx context.Context, w, h, workers int, mk func() Con
 	)
 	report := func(o Opening) {
 		out[o.Cell] = o
-		if progress != nil {
-			progress(o)
+		if opt.Progress != nil {
+			opt.Progress(o)
 		}
 	}
+	// finish reports a searched (or resumed) opening and its rotation.
+	finish := func(o Opening) {
+		report(o)
+		if rm := g.Rotate180(o.Cell); rm != o.Cell {
+			r := o
+			r.Cell, r.Rotated, r.Nodes, r.Elapsed = rm, true, 0, 0
+			report(r)
+		}
+	}
+	done := map[hex.Cell]Opening{}
+	for _, o := range opt.Done {
+		if o.Unknown || o.Cell < 0 || int(o.Cell) >= g.N {
+			continue
+		}
+		if rm := g.Rotate180(o.Cell); rm < o.Cell {
+			o.Cell = rm
+		}
+		o.Rotated = false
+		done[o.Cell] = o
+	}
+	var todo []hex.Cell
+	for m := hex.Cell(0); int(m) < g.N; m++ {
+		if m > g.Rotate180(m) {
+			continue
+		}
+		if o, ok := done[m]; ok {
+			o.Resumed = true
+			finish(o)
+			continue
+		}
+		todo = append(todo, m)
+	}
+	workers = min(workers, len(todo))
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	for i := 0; i < workers; i++ {
 		s := New(mk())
 		wg.Add(1)
@@ -156,6 +216,10 @@ func SolveOpeningsParallel(ctx context.Context, w, h, workers int, mk func() Con
 			b := hex.NewBoardGeometry(g)
 			for {
 				mu.Lock()
+				if firstErr == nil && next < len(todo) && ctx.Err() != nil {
+					// cancelled between openings (one can end before the solver looks)
+					firstErr = fmt.Errorf("%w: %w", ErrLimit, ctx.Err())
+				}
 				if next == len(todo) || firstErr != nil {
 					mu.Unlock()
 					return
@@ -167,6 +231,10 @@ func SolveOpeningsParallel(ctx context.Context, w, h, workers int, mk func() Con
 				r, err := s.Solve(ctx, b)
 				b.Undo()
 				mu.Lock()
+				o := Opening{Cell: m, BlackWins: r.Winner == hex.Black, Nodes: r.Stats.Nodes, Elapsed: r.Stats.Elapsed}
+				if err != nil && errors.Is(err, ErrLimit) && ctx.Err() == nil {
+					o.BlackWins, o.Unknown, err = false, true, nil // a per-opening limit
+				}
 				if err != nil {
 					if firstErr == nil {
 						firstErr = err
@@ -175,18 +243,14 @@ func SolveOpeningsParallel(ctx context.Context, w, h, workers int, mk func() Con
 					mu.Unlock()
 					return
 				}
-				o := Opening{Cell: m, BlackWins: r.Winner == hex.Black, Nodes: r.Stats.Nodes, Elapsed: r.Stats.Elapsed}
-				report(o)
-				if rm := g.Rotate180(m); rm != m {
-					report(Opening{Cell: rm, BlackWins: o.BlackWins, Rotated: true})
-				}
+				finish(o)
 				mu.Unlock()
 			}
 		}()
 	}
 	wg.Wait()
 	if firstErr != nil {
-		return nil, firstErr
+		return out, firstErr
 	}
 	return out, nil
 }

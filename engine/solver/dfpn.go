@@ -49,6 +49,9 @@ type pnEntry struct {
 	dead hex.Bitset
 	capt [2]hex.Bitset
 	best hex.Cell // winning move once proved
+	// work is the number of node entries spent on the position so far (the
+	// replacement key of the two-way table: the cheaper entry goes)
+	work uint32
 	used bool
 }
 
@@ -59,17 +62,30 @@ func satAdd(a, b uint32) uint32 {
 	return pnInf - 1
 }
 
+// pnSlot returns the table entry of key k: one of the two slots of its bucket (the
+// table is two-way set-associative), or nil.
+func (s *Solver) pnSlot(k uint64) *pnEntry {
+	i := k & s.pnMask
+	if t := &s.pn[i]; t.used && t.key == k {
+		return t
+	}
+	if t := &s.pn[i^1]; t.used && t.key == k {
+		return t
+	}
+	return nil
+}
+
 // pnProbe copies the entry of the position with hashes (h, hr) into e (sets and move
 // rotated back on a hit of the rotated key).
 func (s *Solver) pnProbe(h, hr uint64, e *pnEntry) bool {
 	if s.pn == nil {
 		return false
 	}
-	if t := &s.pn[h&s.pnMask]; t.used && t.key == h {
+	if t := s.pnSlot(h); t != nil {
 		*e = *t
 		return true
 	}
-	if t := &s.pn[hr&s.pnMask]; t.used && t.key == hr {
+	if t := s.pnSlot(hr); t != nil {
 		*e = *t
 		e.must, e.kids, e.loss = s.rotate(t.must), s.rotate(t.kids), s.rotate(t.loss)
 		e.dead, e.capt[0], e.capt[1] = s.rotate(t.dead), s.rotate(t.capt[0]), s.rotate(t.capt[1])
@@ -87,10 +103,10 @@ func (s *Solver) pnValues(h, hr uint64) (pn, dn uint32, t *pnEntry) {
 	if s.pn == nil {
 		return 1, 1, nil
 	}
-	if t := &s.pn[h&s.pnMask]; t.used && t.key == h {
+	if t := s.pnSlot(h); t != nil {
 		return t.pn, t.dn, t
 	}
-	if t := &s.pn[hr&s.pnMask]; t.used && t.key == hr {
+	if t := s.pnSlot(hr); t != nil {
 		return t.pn, t.dn, t
 	}
 	return 1, 1, nil
@@ -110,7 +126,16 @@ func (s *Solver) pnStore(e *pnEntry) {
 		return
 	}
 	e.used = true
-	s.pn[e.key&s.pnMask] = *e
+	i := e.key & s.pnMask
+	a, b := &s.pn[i], &s.pn[i^1]
+	switch {
+	case a.used && a.key == e.key, !a.used:
+	case b.used && b.key == e.key, !b.used:
+		a = b
+	case b.work < a.work: // replace the entry that cost less to compute
+		a = b
+	}
+	*a = *e
 }
 
 // solveDFPN runs MID from the root until it is solved or a limit stops it.
@@ -188,6 +213,10 @@ func (s *Solver) mid(ply int, thpn, thdn uint32) (uint32, uint32, hex.Bitset, he
 	if !have && fr.Filled > 0 && s.pnProbe(hf, hrf, e) {
 		have = true
 	}
+	pb.nodes0, pb.work0 = s.stats.Nodes, 0
+	if have {
+		pb.work0 = e.work
+	}
 	if have && (e.pn == 0 || e.dn == 0) {
 		s.stats.TTHits++
 		pn, dn, proof, best = e.pn, e.dn, e.kids, e.best
@@ -195,8 +224,9 @@ func (s *Solver) mid(ply int, thpn, thdn uint32) (uint32, uint32, hex.Bitset, he
 		pn, dn, proof, best = s.midNode(ply, x, o, h0, hf, hrf, have, thpn, thdn)
 	}
 	if !s.aborted && (pn == 0 || dn == 0) {
+		work := s.work(pb)
 		if fr.Filled > 0 {
-			*e = pnEntry{key: hf, pn: pn, dn: dn, kids: proof, best: best}
+			*e = pnEntry{key: hf, pn: pn, dn: dn, kids: proof, best: best, work: work}
 			s.pnStore(e)
 		}
 		w := o
@@ -204,7 +234,7 @@ func (s *Solver) mid(ply int, thpn, thdn uint32) (uint32, uint32, hex.Bitset, he
 			w = x
 		}
 		proof = proof.Or(fr.Captured[w])
-		*e = pnEntry{key: h0, pn: pn, dn: dn, kids: proof, best: best}
+		*e = pnEntry{key: h0, pn: pn, dn: dn, kids: proof, best: best, work: work}
 		s.pnStore(e)
 	}
 	fr.Undo(b)
@@ -291,9 +321,12 @@ func (s *Solver) midNode(ply int, x, o hex.Color, h0, hf, hrf uint64, have bool,
 		if len(moves) == 1 {
 			d2 = pnInf - 1
 		}
+		if ply == 0 {
+			s.rootPN, s.rootDN = pn, dn
+		}
 		if pn >= thpn || dn >= thdn {
 			fr := &pb.result
-			e.pn, e.dn, e.key = pn, dn, h0
+			e.pn, e.dn, e.key, e.work = pn, dn, h0, s.work(pb)
 			e.dead, e.capt = fr.Dead, [2]hex.Bitset{fr.Captured[hex.Black], fr.Captured[hex.White]}
 			s.pnStore(e)
 			if hf != h0 {
@@ -334,8 +367,16 @@ func (s *Solver) midNode(ply int, x, o hex.Color, h0, hf, hrf uint64, have bool,
 	}
 }
 
+// work returns the node entries spent on the position at ply: those of its table
+// entry when it was entered plus those since.
+func (s *Solver) work(pb *plyBuf) uint32 {
+	return uint32(min(uint64(pb.work0)+uint64(s.stats.Nodes-pb.nodes0), 1<<32-1))
+}
+
 // pnWin finishes a node won by the move m, whose resulting position is proved by p.
 func (s *Solver) pnWin(ply int, p hex.Bitset, m hex.Cell) (uint32, uint32, hex.Bitset, hex.Cell) {
+	s.plies[ply].addKiller(m)
+	s.addHistory(m)
 	return 0, pnInf, s.winProof(ply, p, m), m
 }
 

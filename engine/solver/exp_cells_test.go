@@ -15,7 +15,7 @@ import (
 // TestExperimentCells solves chosen openings (HEXLEARN_EXPCELLS="7 a4 a3"), each with
 // a fresh solver, with DefaultConfig changed by the environment: EXP_DFS=1 (DFS),
 // EXP_NOMOVER=0 (build the mover's connections too), EXP_ENERGY=1 (circuit-energy
-// order), EXP_NODOM=0 (capture-dominated pruning on), EXP_NOINF=1 (no inferior
+// order), EXP_NODOM=0 (capture-dominated pruning on), EXP_NOKILL=1 (no killer moves and history), EXP_NOINF=1 (no inferior
 // pruning), EXP_NORED=1 (no proof-set reduction), EXP_TTBITS (table size), EXP_FULL,
 // EXP_SEMI, EXP_OR, EXP_WORK, EXP_SEMIAND (vc.Compact's limits), EXP_SECS (timeout per
 // opening, default 60). It is skipped unless HEXLEARN_EXPCELLS is set.
@@ -44,6 +44,7 @@ func TestExperimentCells(t *testing.T) {
 	cfg.NoInferior = envInt("EXP_NOINF", 0) == 1
 	cfg.NoReduce = envInt("EXP_NORED", 0) == 1
 	cfg.NoDominated = envInt("EXP_NODOM", 1) == 1
+	cfg.NoKillers = envInt("EXP_NOKILL", 0) == 1
 	cfg.TTBits = envInt("EXP_TTBITS", cfg.TTBits)
 	cfg.Timeout = time.Duration(envInt("EXP_SECS", 60)) * time.Second
 	g := hex.MustGeometry(size, size)

@@ -160,3 +160,71 @@ func TestSolveOpeningsParallelCancel(t *testing.T) {
 		t.Fatal("a cancelled context gave no error")
 	}
 }
+
+// TestSolveOpeningsWith: a per-opening node limit reports the undecided openings as
+// Unknown and goes on; openings given in Done are not searched (Resumed, with the
+// given value, their rotations too), and resuming from the decided openings of a run
+// gives the table's win map.
+func TestSolveOpeningsWith(t *testing.T) {
+	known := knownOpenings(t)
+	small := func() Config { c := DefaultConfig(); c.TTBits = 14; return c }
+	limited := func() Config { c := small(); c.MaxNodes = 3; return c }
+	tests := []struct {
+		name    string
+		n       int
+		workers int
+		mk      func() Config
+		done    []string // cells given as decided (with the table's value)
+	}{
+		{"5x5 limited", 5, 2, limited, nil},
+		{"5x5 resumed from some", 5, 1, small, []string{"a1", "c3", "e5", "b4"}},
+		{"4x4 resumed from all", 4, 2, small, []string{"a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := hex.MustGeometry(tc.n, tc.n)
+			var done []Opening
+			given := map[hex.Cell]bool{}
+			for _, name := range tc.done {
+				c, err := g.ParseCell(name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				done = append(done, Opening{Cell: c, BlackWins: known[tc.n][name], Nodes: 7})
+				given[c], given[g.Rotate180(c)] = true, true
+			}
+			reported := 0
+			ops, err := SolveOpeningsWith(context.Background(), tc.n, tc.n, tc.mk, OpeningsOptions{
+				Workers: tc.workers, Done: done, Progress: func(Opening) { reported++ }})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if reported != g.N {
+				t.Errorf("progress called %d times, want %d", reported, g.N)
+			}
+			unknown := 0
+			for i, o := range ops {
+				name := g.CellName(o.Cell)
+				if o.Cell != hex.Cell(i) {
+					t.Fatalf("result %d is for %s", i, name)
+				}
+				if o.Resumed != given[o.Cell] { // a resumed opening's rotation is resumed too
+					t.Errorf("%s: Resumed=%v, given (or its rotation)=%v", name, o.Resumed, given[o.Cell])
+				}
+				if o.Resumed && !o.Rotated && o.Nodes != 7 {
+					t.Errorf("%s: resumed with %d nodes, want the given 7", name, o.Nodes)
+				}
+				if o.Unknown {
+					unknown++
+					continue
+				}
+				if o.BlackWins != known[tc.n][name] {
+					t.Errorf("%s: black wins=%v, table says %v", name, o.BlackWins, known[tc.n][name])
+				}
+			}
+			if limited := tc.name == "5x5 limited"; limited != (unknown > 0) {
+				t.Errorf("%d unknown openings", unknown)
+			}
+		})
+	}
+}

@@ -86,6 +86,16 @@ func (s *Solver) order(b *hex.Board, x hex.Color, cand hex.Bitset, pb *plyBuf, l
 		if look {
 			pb.score[m] += pb.primary[m] << 20
 		}
+		if !s.cfg.NoKillers {
+			// history: up to 4 distance steps for moves that won often
+			pb.score[m] -= min(s.hist[x][m]*64, 4*4096)
+			switch m {
+			case pb.killers[0]:
+				pb.score[m] -= 2 << 28
+			case pb.killers[1]:
+				pb.score[m] -= 1 << 28
+			}
+		}
 	}
 	// insertion sort by score
 	for i := 1; i < len(moves); i++ {

@@ -26,6 +26,13 @@
 // loser. When a move loses, the loser's remaining candidates shrink to the winner's
 // proof set (proof-set pruning: any move outside it loses too).
 //
+// Among moves of equal proof numbers (at a fresh node: all of them) both algorithms try
+// first the killer moves (the last two moves that won a node at the same ply), then
+// moves that often won for the side to move (a history table), then the two-way
+// distance order. SolveParallel splits one position's root moves between several
+// solvers; SolveOpeningsWith solves every opening of a board with per-opening limits
+// and resumption from a checkpoint.
+//
 // The default Connector is engine/vc's compact H-search (vc.Compact, boards of up to
 // 64 cells); VCConnector adapts engine/vc's full Builder.
 package solver
@@ -103,6 +110,10 @@ type Config struct {
 	// between children of equal proof and disproof numbers; DFS: it comes after the
 	// lookahead key).
 	Energy bool
+	// NoKillers turns off the killer moves: by default a node's move order tries
+	// first the last two moves that won a node at the same ply (a refutation found in
+	// one branch is usually one in the next), before the other keys.
+	NoKillers bool
 }
 
 // maxTTBits is the largest Config.TTBits.
@@ -178,6 +189,17 @@ type Solver struct {
 	ctx      context.Context
 	deadline time.Time
 	plies    []plyBuf
+	hist     [3][]int32 // per colour and cell: nodes won by a move there (history heuristic)
+	// rootPN and rootDN are the root's proof and disproof numbers at the last step
+	// of a DFPN search (SolveParallel orders the root's moves by them)
+	rootPN, rootDN uint32
+}
+
+// addHistory counts a node won by the side to move's move m.
+func (s *Solver) addHistory(m hex.Cell) {
+	if h := s.hist[s.b.ToMove()]; h != nil {
+		h[m]++
+	}
 }
 
 type plyBuf struct {
@@ -194,6 +216,18 @@ type plyBuf struct {
 	cpn     []uint32 // DFPN: children's proof numbers per cell
 	cdn     []uint32 // DFPN: children's disproof numbers per cell
 	energy  []float64
+	// killers are the last two moves that won a node at this ply (most recent
+	// first); the move order tries them first.
+	killers [2]hex.Cell
+	nodes0  int64  // DFPN: the node count when the node at this ply was entered
+	work0   uint32 // DFPN: the work of its table entry then
+}
+
+// addKiller records m as the latest move that won a node at this ply.
+func (pb *plyBuf) addKiller(m hex.Cell) {
+	if pb.killers[0] != m {
+		pb.killers[1], pb.killers[0] = pb.killers[0], m
+	}
 }
 
 // New returns a solver with configuration cfg. An invalid configuration (see
@@ -248,6 +282,7 @@ func (s *Solver) setup(g *hex.Geometry) {
 		}
 	}
 	s.zmove = next()
+	s.hist[hex.Black], s.hist[hex.White] = make([]int32, g.N), make([]int32, g.N)
 	s.plies = make([]plyBuf, g.N+2)
 	for i := range s.plies {
 		p := &s.plies[i]
@@ -264,6 +299,7 @@ func (s *Solver) setup(g *hex.Geometry) {
 		p.cpn = make([]uint32, g.N)
 		p.cdn = make([]uint32, g.N)
 		p.energy = make([]float64, g.N)
+		p.killers = [2]hex.Cell{hex.NoCell, hex.NoCell}
 	}
 }
 
@@ -342,6 +378,7 @@ func (s *Solver) Solve(ctx context.Context, b *hex.Board) (Result, error) {
 	s.setup(b.Geometry())
 	s.b = b.Clone()
 	s.stats = Stats{}
+	s.rootPN, s.rootDN = 1, 1
 	s.aborted = false
 	s.ctx = ctx
 	s.deadline = time.Time{}
@@ -486,6 +523,8 @@ func (s *Solver) node(ply int, x, o hex.Color) (bool, hex.Bitset, hex.Cell) {
 			return false, none, hex.NoCell
 		}
 		if !cwin {
+			pb.addKiller(m)
+			s.addHistory(m)
 			cp = s.winProof(ply, cp, m)
 			s.store(h, true, cp, m)
 			return true, cp, m

@@ -1,0 +1,232 @@
+package solver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/hexlearn/hexlearn/engine/hex"
+)
+
+// splitBudget is the node budget of a root move's first search in SolveParallel; it
+// doubles with each further search of the same move.
+const splitBudget = 2000
+
+// SolveParallel solves b for the side to move with workers solvers running in
+// parallel, each made by New(mk()) (mk must give each its own Connector), by splitting
+// the root: the root is evaluated once (fill-in, connections, mustplay, inferior-cell
+// pruning), then the workers search the root's candidate moves. Each search of a move
+// has a node budget that doubles with every search of that move (2,000 nodes first),
+// and a worker always takes the move whose position has the smallest disproof number
+// after its last search (DFPN's choice at the root; then the move searched fewest
+// times, preferring the moves it searched before, whose tree is in its own
+// transposition table). A move after which the
+// side to move wins decides the root; a refuted move shrinks the remaining moves to
+// its refutation's proof set (proof-set pruning across the workers). The Config's
+// Timeout bounds the whole call, MaxNodes the nodes of all workers together (checked
+// between searches). With workers 1 it is New(mk()).Solve. Node counts add up the
+// workers' and depend on scheduling, the winner does not.
+func SolveParallel(ctx context.Context, b *hex.Board, workers int, mk func() Config) (Result, error) {
+	res := Result{ToMove: b.ToMove(), Move: hex.NoCell}
+	if workers < 1 {
+		return res, fmt.Errorf("%w: workers must be at least 1, got %d", ErrBadConfig, workers)
+	}
+	if workers == 1 {
+		return New(mk()).Solve(ctx, b)
+	}
+	start := time.Now()
+	cfg := mk()
+	if err := cfg.Validate(); err != nil {
+		return res, err
+	}
+	x := b.ToMove()
+	if x != hex.Black && x != hex.White {
+		return res, fmt.Errorf("%w: no side to move", ErrBadPosition)
+	}
+	if w := b.Winner(); w != hex.Empty {
+		res.Winner = w
+		return res, nil
+	}
+	if b.Resigned() != hex.Empty {
+		return res, fmt.Errorf("%w: the game ended by resignation", ErrBadPosition)
+	}
+	parent := ctx
+	var cancel context.CancelFunc
+	if cfg.Timeout > 0 {
+		ctx, cancel = context.WithTimeout(ctx, cfg.Timeout)
+	} else {
+		ctx, cancel = context.WithCancel(ctx)
+	}
+	defer cancel()
+
+	// the root: fill-in and evaluation, as a node of the search
+	o := x.Opp()
+	rc := cfg
+	rc.NoTT = true // the root needs no table
+	root := New(rc)
+	root.setup(b.Geometry())
+	root.b = b.Clone()
+	root.ctx = ctx
+	pb := &root.plies[0]
+	fr := &pb.result
+	if !cfg.NoICE {
+		root.an.FillIn(root.b, o, fr)
+	}
+	ev := root.evaluate(0, x, o)
+	st := root.stats
+	st.Nodes, st.Expanded = 1, 1
+	finish := func(win bool, proof hex.Bitset, move hex.Cell) (Result, error) {
+		w := o
+		if win {
+			w = x
+		}
+		res.Winner, res.Proof = w, proof.Or(fr.Captured[w])
+		if win {
+			res.Move = move
+		}
+		st.Elapsed = time.Since(start)
+		res.Stats = st
+		return res, nil
+	}
+	if ev.solved {
+		return finish(ev.win, ev.proof, ev.best)
+	}
+	moves := append([]hex.Cell(nil), root.orderMoves(root.b, x, ev.cand, pb, false)...)
+	type job struct {
+		level int    // searches so far
+		last  int    // worker that searched it last (-1: none)
+		dn    uint32 // the move's position's disproof number after its last search
+		busy  bool
+	}
+	jobs := make([]job, len(moves))
+	for i := range jobs {
+		jobs[i].last, jobs[i].dn = -1, 1
+	}
+	var (
+		mu       sync.Mutex
+		kids     = ev.cand
+		loss     = ev.loss
+		won      bool
+		winMove  hex.Cell
+		winProof hex.Bitset
+		firstErr error
+		limitHit bool
+		wg       sync.WaitGroup
+	)
+	// next picks the move worker w searches next, or -1 when none is left (or the
+	// root is decided): as DFPN's root would, the move whose position has the
+	// smallest disproof number (the least work left to show that its side to move
+	// loses, so that the root wins), then the one searched fewest times, then one w
+	// searched before, then the first in move order.
+	next := func(w int) int {
+		best := -1
+		for i := range jobs {
+			j := &jobs[i]
+			if j.busy || !kids.Has(moves[i]) {
+				continue
+			}
+			if best < 0 {
+				best = i
+				continue
+			}
+			b := &jobs[best]
+			switch {
+			case j.dn != b.dn:
+				if j.dn < b.dn {
+					best = i
+				}
+			case j.level != b.level:
+				if j.level < b.level {
+					best = i
+				}
+			case j.last == w && b.last != w:
+				best = i
+			}
+		}
+		return best
+	}
+	for w := 0; w < workers; w++ {
+		s := New(mk())
+		s.cfg.Timeout = 0 // ctx carries the deadline of the whole call
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				i := -1
+				if !won && firstErr == nil && !limitHit {
+					i = next(w)
+				}
+				if i < 0 {
+					mu.Unlock()
+					return
+				}
+				j := &jobs[i]
+				j.busy = true
+				budget := int64(splitBudget) << min(j.level, 40)
+				if cfg.MaxNodes > 0 {
+					if budget = min(budget, cfg.MaxNodes-st.Nodes); budget < 1 {
+						limitHit = true
+						mu.Unlock()
+						return
+					}
+				}
+				mu.Unlock()
+				m := moves[i]
+				c := root.b.Clone()
+				c.PlayStone(x, m)
+				s.cfg.MaxNodes = budget
+				r, err := s.Solve(ctx, c)
+				mu.Lock()
+				j.busy, j.last = false, w
+				j.level++
+				j.dn = s.rootDN
+				st.Nodes += r.Stats.Nodes
+				st.TTHits += r.Stats.TTHits
+				st.Expanded += r.Stats.Expanded
+				st.Pruned += r.Stats.Pruned
+				st.MaxDepth = max(st.MaxDepth, r.Stats.MaxDepth+1)
+				switch {
+				case err != nil && errors.Is(err, ErrLimit) && ctx.Err() == nil:
+					// the budget ran out: searched again later with a larger one
+					if cfg.MaxNodes > 0 && st.Nodes >= cfg.MaxNodes {
+						limitHit = true
+					}
+				case err != nil:
+					if firstErr == nil && !won {
+						firstErr = err
+					}
+					cancel()
+				case r.Winner == x:
+					if !won {
+						won, winMove, winProof = true, m, r.Proof
+					}
+					cancel()
+				default: // m loses: so does every move outside the refutation's proof
+					kids.Clear(m)
+					kids = kids.And(r.Proof)
+					loss = loss.Or(r.Proof)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	switch {
+	case won:
+		return finish(true, root.winProof(0, winProof, winMove), winMove)
+	case firstErr == nil && !limitHit && kids.IsEmpty():
+		return finish(false, root.lossProof(0, x, loss), hex.NoCell)
+	}
+	st.Elapsed = time.Since(start)
+	res.Stats = st
+	if err := parent.Err(); err != nil {
+		return res, fmt.Errorf("%w after %d nodes (%v): %w", ErrLimit, st.Nodes, st.Elapsed.Round(time.Millisecond), err)
+	}
+	if limitHit || errors.Is(firstErr, ErrLimit) {
+		return res, fmt.Errorf("%w after %d nodes (%v)", ErrLimit, st.Nodes, st.Elapsed.Round(time.Millisecond))
+	}
+	return res, firstErr
+}

@@ -1,0 +1,111 @@
+package solver
+
+import (
+	"context"
+	"errors"
+	"math/rand"
+	"testing"
+	"time"
+
+	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/internal/brute"
+)
+
+// TestSolveParallelBruteForce: root splitting with 2 and 3 workers gives the
+// brute-force winner on random 4x4 and 5x5 positions, a winning move that wins, and a
+// proof set that is a proof.
+func TestSolveParallelBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	small := func() Config { c := DefaultConfig(); c.TTBits = 12; return c }
+	count := map[int]int{4: 300, 5: 60}
+	if testing.Short() {
+		count = map[int]int{4: 60, 5: 15}
+	}
+	for _, n := range []int{4, 5} {
+		memo := map[uint64]bool{}
+		minStones := map[int]int{4: 1, 5: 9}[n]
+		for i := 0; i < count[n]; i++ {
+			b := randomPosition(rng, n, minStones+rng.Intn(n*n-minStones-1))
+			if rng.Intn(2) == 0 {
+				b.SetToMove(b.ToMove().Opp())
+			}
+			want := brute.Wins(b, memo)
+			for _, workers := range []int{2, 3} {
+				r, err := SolveParallel(context.Background(), b, workers, small)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if (r.Winner == b.ToMove()) != want {
+					t.Fatalf("%d workers: %s wins, brute force says mover wins=%v\n%s", workers, r.Winner, want, b.Diagram())
+				}
+				if r.Winner == b.ToMove() && r.Move != hex.NoCell {
+					b.PlayStone(b.ToMove(), r.Move)
+					ok := b.Winner() == b.ToMove().Opp() || !brute.Wins(b, memo)
+					b.Undo()
+					if !ok {
+						t.Fatalf("winning move %s does not win\n%s", b.Geometry().CellName(r.Move), b.Diagram())
+					}
+				}
+				checkProof(t, "parallel", b, r, memo)
+			}
+		}
+	}
+}
+
+// TestSolveParallelOpenings: the 6x6 openings (5x5 with -short) with 2 workers agree
+// with the openings table; a timeout, a node limit and a cancelled context give
+// ErrLimit, and 0 workers ErrBadConfig.
+func TestSolveParallelOpenings(t *testing.T) {
+	n := 6
+	if testing.Short() {
+		n = 5
+	}
+	known := knownOpenings(t)[n]
+	small := func() Config { c := DefaultConfig(); c.TTBits = 14; return c }
+	g := hex.MustGeometry(n, n)
+	for m := hex.Cell(0); int(m) < g.N; m++ {
+		b := hex.NewBoardGeometry(g)
+		b.PlayStone(hex.Black, m)
+		r, err := SolveParallel(context.Background(), b, 2, small)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.Winner == hex.Black; got != known[g.CellName(m)] {
+			t.Errorf("%s: black wins=%v, table says %v", g.CellName(m), got, known[g.CellName(m)])
+		}
+	}
+	b := hex.MustBoard(8, 8)
+	b.PlayStone(hex.Black, b.Geometry().At(0, 0))
+	limited := []struct {
+		name string
+		mk   func() Config
+		ctx  func() (context.Context, context.CancelFunc)
+	}{
+		{"timeout", func() Config { c := small(); c.Timeout = 50 * time.Millisecond; return c }, nil},
+		{"max nodes", func() Config { c := small(); c.MaxNodes = 300; return c }, nil},
+		{"cancelled", small, func() (context.Context, context.CancelFunc) {
+			return context.WithTimeout(context.Background(), 50*time.Millisecond)
+		}},
+	}
+	for _, tc := range limited {
+		ctx, cancel := context.Background(), context.CancelFunc(func() {})
+		if tc.ctx != nil {
+			ctx, cancel = tc.ctx()
+		}
+		start := time.Now()
+		r, err := SolveParallel(ctx, b, 2, tc.mk)
+		cancel()
+		if !errors.Is(err, ErrLimit) {
+			t.Errorf("%s: got %v, want ErrLimit", tc.name, err)
+		}
+		if el := time.Since(start); el > 2*time.Second {
+			t.Errorf("%s: stopped after %v", tc.name, el)
+		}
+		if tc.name == "max nodes" && r.Stats.Nodes > 2*300+100 {
+			t.Errorf("max nodes 300: searched %d", r.Stats.Nodes)
+		}
+	}
+	if _, err := SolveParallel(context.Background(), b, 0, small); !errors.Is(err, ErrBadConfig) {
+		t.Errorf("0 workers: got %v, want ErrBadConfig", err)
+	}
+}
