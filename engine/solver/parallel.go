@@ -41,17 +41,10 @@ func SolveParallel(ctx context.Context, b *hex.Board, workers int, mk func() Con
 	if err := cfg.Validate(); err != nil {
 		return res, err
 	}
+	if done, err := checkPosition(b, &res); done || err != nil {
+		return res, err
+	}
 	x := b.ToMove()
-	if x != hex.Black && x != hex.White {
-		return res, fmt.Errorf("%w: no side to move", ErrBadPosition)
-	}
-	if w := b.Winner(); w != hex.Empty {
-		res.Winner = w
-		return res, nil
-	}
-	if b.Resigned() != hex.Empty {
-		return res, fmt.Errorf("%w: the game ended by resignation", ErrBadPosition)
-	}
 	parent := ctx
 	var cancel context.CancelFunc
 	if cfg.Timeout > 0 {

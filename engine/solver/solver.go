@@ -357,6 +357,22 @@ func (s *Solver) store(h uint64, win bool, proof hex.Bitset, best hex.Cell) {
 	s.tt[h&s.mask] = ttEntry{key: h, proof: proof, best: best, win: win, used: true}
 }
 
+// checkPosition rejects a position without a side to move or ended by resignation
+// (ErrBadPosition) and reports done, with res.Winner set, for a finished game.
+func checkPosition(b *hex.Board, res *Result) (done bool, err error) {
+	if b.ToMove() != hex.Black && b.ToMove() != hex.White {
+		return false, fmt.Errorf("%w: no side to move", ErrBadPosition)
+	}
+	if w := b.Winner(); w != hex.Empty {
+		res.Winner = w
+		return true, nil
+	}
+	if b.Resigned() != hex.Empty {
+		return false, fmt.Errorf("%w: the game ended by resignation", ErrBadPosition)
+	}
+	return false, nil
+}
+
 // Solve solves b for the side to move (b.ToMove()); b is not modified. It returns
 // ErrLimit (wrapped) when a limit or ctx stops it first.
 func (s *Solver) Solve(ctx context.Context, b *hex.Board) (Result, error) {
@@ -365,15 +381,8 @@ func (s *Solver) Solve(ctx context.Context, b *hex.Board) (Result, error) {
 	if err := s.cfg.Validate(); err != nil {
 		return res, err
 	}
-	if b.ToMove() != hex.Black && b.ToMove() != hex.White {
-		return res, fmt.Errorf("%w: no side to move", ErrBadPosition)
-	}
-	if w := b.Winner(); w != hex.Empty {
-		res.Winner = w
-		return res, nil
-	}
-	if b.Resigned() != hex.Empty {
-		return res, fmt.Errorf("%w: the game ended by resignation", ErrBadPosition)
+	if done, err := checkPosition(b, &res); done || err != nil {
+		return res, err
 	}
 	s.setup(b.Geometry())
 	s.b = b.Clone()
