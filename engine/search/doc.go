@@ -15,8 +15,10 @@
 //
 // Every node is evaluated (that is how winning connections are found):
 //
-//   - a finished chain or Result.Winner ends the line with ±(WinScore − ply), so shorter
-//     wins and longer losses are preferred;
+//   - a finished chain ends the line with ±(WinScore − ply), so shorter wins and longer
+//     losses are preferred; Result.Winner (a proof, the game not finished) ends it with
+//     ±(WinScore − ply − ProvedMargin), so that a move that finishes the game is
+//     preferred to one that only keeps a proved win;
 //   - Result.HasMustplay restricts the moves to Result.Mustplay (the cells where the side
 //     to move can still stop the opponent's winning semi-connections); an empty mustplay
 //     is a loss;

@@ -29,6 +29,15 @@ const MaxDepth = 32
 // below WinScore/2 in magnitude.
 const WinScore = 1e9
 
+// ProvedMargin is how much less a proved but unfinished win is worth than a finished
+// one at the same ply: a line ended by the evaluator's proof (Result.Winner, an empty
+// mustplay) at ply p scores ±(WinScore - p - ProvedMargin), a finished chain at ply p
+// ±(WinScore - p). Among wins at the same ply the search so plays the move that wins at
+// once; a proof still counts more than a finished win one ply later. Without it, an
+// evaluator that proves many children won (fill-in: every move that keeps the captured
+// sets) lets the move ordering pick any of them, although one finishes the game.
+const ProvedMargin = 0.5
+
 // Params are the search parameters.
 type Params struct {
 	// Depth is the maximum depth in plies of the iterative deepening (1..MaxDepth).
@@ -111,7 +120,8 @@ type Outcome struct {
 	// Move is the best move found for the side to move.
 	Move hex.Cell
 	// Score is the negamax score of Move for the side to move (±(WinScore - ply) for a
-	// decided line).
+	// line ended by a finished chain, ±(WinScore - ply - ProvedMargin) for one ended by
+	// a proof).
 	Score float64
 	// Value is the score from Black's point of view (Black: Score; White: -Score).
 	Value float64
@@ -286,8 +296,13 @@ func (s *Searcher) Search(ctx context.Context, b *hex.Board) (Outcome, error) {
 	}
 	if s.rootWinner != hex.Empty {
 		out.Winner = s.rootWinner
-		out.Score = winFor(s.rootWinner, b.ToMove(), 0)
-		out.Value = stm(out.Score, b.ToMove())
+		// The searched score stands when it agrees (a finished win at ply 1 is more
+		// precise than the root's proof), else the proof's score.
+		if sc := stm(out.Score, b.ToMove()); !(s.rootWinner == hex.Black && sc >= WinScore/2 ||
+			s.rootWinner == hex.White && sc <= -WinScore/2) {
+			out.Score = provedFor(s.rootWinner, b.ToMove(), 0)
+			out.Value = stm(out.Score, b.ToMove())
+		}
 	} else if out.Score >= WinScore/2 {
 		out.Winner = b.ToMove()
 	} else if out.Score <= -WinScore/2 {
@@ -429,7 +444,7 @@ func (s *Searcher) negamax(depth, ply int, alpha, beta float64) (float64, hex.Ce
 	}
 	if res.Winner != hex.Empty {
 		if ply > 0 {
-			return winFor(res.Winner, me, ply), hex.NoCell, nil
+			return provedFor(res.Winner, me, ply), hex.NoCell, nil
 		}
 		s.rootWinner = res.Winner
 	}
@@ -443,7 +458,7 @@ func (s *Searcher) negamax(depth, ply int, alpha, beta float64) (float64, hex.Ce
 		mp := cand.And(res.Mustplay)
 		if mp.IsEmpty() { // every move loses to the opponent's semi-connections
 			if ply > 0 {
-				return winFor(me.Opp(), me, ply), hex.NoCell, nil
+				return provedFor(me.Opp(), me, ply), hex.NoCell, nil
 			}
 			s.rootWinner = me.Opp()
 		} else {
@@ -505,7 +520,7 @@ func (s *Searcher) negamax(depth, ply int, alpha, beta float64) (float64, hex.Ce
 						}
 					}
 					if r.Winner != hex.Empty {
-						v = winFor(r.Winner, me, ply+1)
+						v = provedFor(r.Winner, me, ply+1)
 					} else {
 						v = stm(r.Value, me)
 					}
@@ -589,6 +604,15 @@ func winFor(w, me hex.Color, ply int) float64 {
 		return WinScore - float64(ply)
 	}
 	return -(WinScore - float64(ply))
+}
+
+// provedFor is the score for the side to move me when the evaluator proves colour w
+// the winner of an unfinished position at ply (see ProvedMargin).
+func provedFor(w, me hex.Color, ply int) float64 {
+	if w == me {
+		return WinScore - float64(ply) - ProvedMargin
+	}
+	return -(WinScore - float64(ply) - ProvedMargin)
 }
 
 // toTT and fromTT store win scores relative to the node, so they stay valid at another

@@ -79,11 +79,11 @@ func minimax(b *hex.Board, ev search.Evaluator, depth, ply int) float64 {
 		return -(search.WinScore - float64(ply))
 	}
 	r := ev.Evaluate(b)
-	if r.Winner != hex.Empty {
+	if r.Winner != hex.Empty && ply > 0 { // a proof, the game not finished
 		if r.Winner == me {
-			return search.WinScore - float64(ply)
+			return search.WinScore - float64(ply) - search.ProvedMargin
 		}
-		return -(search.WinScore - float64(ply))
+		return -(search.WinScore - float64(ply) - search.ProvedMargin)
 	}
 	if depth == 0 {
 		return sign * r.Value
@@ -394,9 +394,15 @@ func kbest(b *hex.Board, ev search.Evaluator, depth, ply, k int) float64 {
 	if w := b.Winner(); w != hex.Empty {
 		return win(w, ply)
 	}
+	proved := func(w hex.Color, ply int) float64 { // a proof, the game not finished
+		if w == me {
+			return search.WinScore - float64(ply) - search.ProvedMargin
+		}
+		return -(search.WinScore - float64(ply) - search.ProvedMargin)
+	}
 	r := ev.Evaluate(b)
 	if r.Winner != hex.Empty && ply > 0 {
-		return win(r.Winner, ply)
+		return proved(r.Winner, ply)
 	}
 	sign := 1.0
 	if me == hex.White {
@@ -416,7 +422,7 @@ func kbest(b *hex.Board, ev search.Evaluator, depth, ply, k int) float64 {
 			if w := b.Winner(); w != hex.Empty {
 				scores[m] = win(w, ply+1)
 			} else if cr := ev.Evaluate(b); cr.Winner != hex.Empty {
-				scores[m] = win(cr.Winner, ply+1)
+				scores[m] = proved(cr.Winner, ply+1)
 			} else {
 				scores[m] = sign * cr.Value
 			}
