@@ -33,6 +33,9 @@ type Player struct {
 	Terminal search.Terminal
 	// XH makes the exact evaluator (and the learned player's proofs) use XH-search.
 	XH bool
+	// FillIn makes the exact evaluator of the search (and the learned player's proofs)
+	// work on the position after ICE fill-in (circuit.ExactConfig.FillIn).
+	FillIn bool
 	// Params are the initial search parameters (zero: SearchDefaults()).
 	Params search.Params
 	// ExactParams are the search parameters of the exact evaluator on a size the
@@ -70,6 +73,9 @@ func (p Player) Describe() string {
 		s = "exact (XH-search"
 	}
 	s += " + circuit)"
+	if p.FillIn {
+		s += " + fill-in"
+	}
 	if p.Learned != nil {
 		s = "learned"
 	}
