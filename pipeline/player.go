@@ -34,9 +34,9 @@ type PlayerConfig struct {
 	// XH makes the connections XH-search (the exact player and the learned player's
 	// proofs).
 	XH bool
-	// FillIn makes the exact evaluator (and the learned player's proofs) work on the
-	// position after ICE fill-in (circuit.ExactConfig.FillIn).
-	FillIn bool
+	// NoFillIn makes the exact evaluator (and the learned player's proofs) work on the
+	// position itself instead of the position after ICE fill-in (gtp.Player.NoFillIn).
+	NoFillIn bool
 	// Size is the side of the board the player starts on (0: the model file's board,
 	// else gtp.DefaultSize); a model file for another size is refused.
 	Size int
@@ -92,7 +92,7 @@ func NewPlayer(ctx context.Context, c PlayerConfig) (Player, error) {
 	if c.Size < 0 || c.Size > hex.MaxSize {
 		return Player{}, fmt.Errorf("%w: board size %d (want 1..%d)", ErrConfig, c.Size, hex.MaxSize)
 	}
-	cfg := player.Config{Kind: kind, XH: c.XH, FillIn: c.FillIn, Depth: c.Depth, K: c.K, Time: c.Time, VCPlies: c.VCPlies, Notes: c.Notes}
+	cfg := player.Config{Kind: kind, XH: c.XH, NoFillIn: c.NoFillIn, Depth: c.Depth, K: c.K, Time: c.Time, VCPlies: c.VCPlies, Notes: c.Notes}
 	switch {
 	case c.Time == 0:
 		cfg.Time = gtp.SearchDefaults().Time
@@ -141,8 +141,8 @@ func (c PlayerConfig) Args() []string {
 	if c.XH {
 		a = append(a, "--xh")
 	}
-	if c.FillIn {
-		a = append(a, "--fill-in")
+	if c.NoFillIn {
+		a = append(a, "--fill-in=false")
 	}
 	if c.Size != 0 {
 		add("--size", c.Size)

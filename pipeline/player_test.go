@@ -137,7 +137,7 @@ func TestPlayerArgs(t *testing.T) {
 		{PlayerConfig{Kind: player.Learned, Size: 8, Model: "my models/8's.model", Patterns: "p.lbt", K: 7, Time: -1, VCPlies: -1},
 			`hexlearn gtp --player learned --size 8 --model 'my models/8'\''s.model' --patterns p.lbt --k 7 --time 0 --vc-plies 0`},
 		{PlayerConfig{Model: BuiltinModel, VCPlies: 2}, "hexlearn gtp --model builtin --vc-plies 2"},
-		{PlayerConfig{Kind: player.Exact, FillIn: true, Depth: 4}, "hexlearn gtp --player exact --fill-in --depth 4"},
+		{PlayerConfig{Kind: player.Exact, NoFillIn: true, Depth: 4}, "hexlearn gtp --player exact --fill-in=false --depth 4"},
 	} {
 		if got := tc.cfg.CommandLine("hexlearn"); got != tc.want {
 			t.Errorf("%+v:\n got %s\nwant %s", tc.cfg, got, tc.want)

@@ -59,9 +59,9 @@ type Config struct {
 	Terminal search.Terminal
 	// XH makes the connections XH-search (exact player and the learned player's proofs).
 	XH bool
-	// FillIn makes the exact evaluator (and the learned player's proofs) work on the
-	// position after ICE fill-in (circuit.ExactConfig.FillIn).
-	FillIn bool
+	// NoFillIn makes the exact evaluator (and the learned player's proofs) work on the
+	// position itself instead of the position after ICE fill-in (gtp.Player.NoFillIn).
+	NoFillIn bool
 	// Depth, K and Time are the search limits; Depth 0 means no depth limit when Time is
 	// set (iterative deepening until the clock stops), else the engine default.
 	Depth, K int
@@ -110,7 +110,7 @@ func (c Config) GTP() (gtp.Player, error) {
 	if _, err := ParseKind(string(c.Kind)); err != nil {
 		return gtp.Player{}, err
 	}
-	p := gtp.Player{Terminal: c.Terminal, XH: c.XH, FillIn: c.FillIn, Params: c.Params(), Notes: c.Notes}
+	p := gtp.Player{Terminal: c.Terminal, XH: c.XH, NoFillIn: c.NoFillIn, Params: c.Params(), Notes: c.Notes}
 	if err := p.Params.Validate(); err != nil {
 		return gtp.Player{}, err
 	}

@@ -21,7 +21,7 @@ func init() {
 		name:    "gtp",
 		summary: "speak the Hex GTP dialect (HexGui, Benzene) on standard input and output",
 		usage: `hexlearn gtp [--player learned|exact] [--size N] [--model MODEL|builtin] [--patterns DB]
-            [--xh] [--fill-in] [--depth D] [--k K] [--time S] [--vc-plies P]
+            [--xh] [--fill-in=false] [--depth D] [--k K] [--time S] [--vc-plies P]
 
 Serves the Hex dialect of the Go Text Protocol on standard input and output, as HexGui
 and Benzene's tools expect: protocol_version, name, version, known_command,
@@ -35,12 +35,12 @@ genmove searches with the player: 'learned' (the default where a model exists fo
 board size: --model FILE, or the model built into the binary for 5x5 to 11x11) scores
 the leaves with the network and proves wins and finds mustplay with H-search on the
 first --vc-plies plies; 'exact' scores every node with H-search (XH-search with --xh)
-plus the resistance circuit. --fill-in makes both work on the position after ICE
-fill-in (dead and captured cells filled). A learned player on a size without a model
-plays as the exact player, with a one-line note on standard error; a boardsize change
-switches models. --patterns adds a goal-pattern database as terminal test. With --time
-the search deepens until the clock stops (no depth limit unless --depth is given).
-param_search changes depth, k, time and vc_plies later.
+plus the resistance circuit. Both work on the position after ICE fill-in (dead and
+captured cells filled; --fill-in=false: on the position itself). A learned player on a
+size without a model plays as the exact player, with a one-line note on standard
+error; a boardsize change switches models. --patterns adds a goal-pattern database as
+terminal test. With --time the search deepens until the clock stops (no depth limit
+unless --depth is given). param_search changes depth, k, time and vc_plies later.
 
 To use it from HexGui: Program > New Program, command "hexlearn gtp" (a full path to
 the binary if it is not on PATH), then Program > Connect.`,
@@ -76,7 +76,7 @@ func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.Play
 	modelPath := fs.String("model", "", "learned player's model file, or 'builtin' (the default)")
 	dbPath := fs.String("patterns", "", "goal-pattern database used as the search's terminal test")
 	xh := fs.Bool("xh", false, "connections by XH-search instead of H-search")
-	fillIn := fs.Bool("fill-in", false, "search's connections and circuits on the position after ICE fill-in (exact player, learned player's proofs)")
+	fillIn := fs.Bool("fill-in", true, "search's connections and circuits on the position after ICE fill-in (exact player, learned player's proofs)")
 	def := gtp.SearchDefaults()
 	depth := fs.Int("depth", 0, "search depth in plies (0: no limit with --time, else 3)")
 	k := fs.Int("k", 0, fmt.Sprintf("k-best successor limit (0: the player's default, exact %d, learned %d)", def.K, player.LearnedK))
@@ -97,7 +97,7 @@ func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.Play
 		optionalInput("patterns", *dbPath), optionalModel(*modelPath)); err != nil {
 		return pipeline.PlayerConfig{}, err
 	}
-	cfg := pipeline.PlayerConfig{Model: *modelPath, Patterns: *dbPath, XH: *xh, FillIn: *fillIn, Size: *size, Depth: *depth, K: *k,
+	cfg := pipeline.PlayerConfig{Model: *modelPath, Patterns: *dbPath, XH: *xh, NoFillIn: !*fillIn, Size: *size, Depth: *depth, K: *k,
 		Time: d, VCPlies: *vcPlies}
 	if *kind != "" {
 		if cfg.Kind, err = player.ParseKind(*kind); err != nil {

@@ -22,16 +22,18 @@ type ExactConfig struct {
 	// cells get energy 0, and Analysis carriers are cells of the filled position
 	// (FilledBoard). On engine/vc's solved 8x8 set it decides 14 more of 200 positions
 	// and a search-configuration evaluation is about twice as fast (docs/results.md).
-	// It is off by default: a position won after fill-in is won for every move that
-	// keeps the captured sets, so a search no longer prefers the move that wins at once
-	// (engine/gtp's TestSearchingGenmove then plays a1 instead of the winning a4/b4 on
-	// 4x4: still a win, but not the shortest).
+	// A position won after fill-in is proved won for every move that keeps the
+	// captured sets; the search still plays the move that wins at once because it
+	// scores a proved win below a finished one (search.ProvedMargin). The
+	// configurations here leave it off (the evaluation commands and the corpora work on
+	// the position itself); the GTP players turn it on (engine/gtp Player.NoFillIn;
+	// measured in games: docs/results.md, "Fill-in in games").
 	FillIn bool
 }
 
 // DefaultExactConfig is DefaultConfig for the circuits and vc.DefaultConfig (H-search)
-// for the connections, without FillIn (which decides more positions, faster, but makes
-// the player content with any move that keeps a won position won; see FillIn).
+// for the connections, without FillIn (which decides more positions, faster; the GTP
+// players turn it on, see FillIn).
 func DefaultExactConfig() ExactConfig {
 	return ExactConfig{Circuit: DefaultConfig(), VC: vc.DefaultConfig()}
 }

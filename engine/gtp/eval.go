@@ -98,7 +98,7 @@ func newEvalState(pl Player, b *hex.Board, paramsFor func(learned bool) search.P
 		xh.MaxFull, xh.MaxSemi, xh.MaxOr = fast.VC.MaxFull, fast.VC.MaxSemi, fast.VC.MaxOr
 		fast.VC = xh
 	}
-	fast.FillIn = pl.FillIn
+	fast.FillIn = !pl.NoFillIn
 	var err error
 	if s.exact, err = circuit.NewExact(full); err != nil {
 		return nil, err

@@ -85,10 +85,10 @@ func TestSearchingGenmove(t *testing.T) {
 	if e.Board().NumStones() != 1 {
 		t.Fatalf("genmove did not play:\n%s", e.Board().Diagram())
 	}
-	// A win in one is found: Black a4 or b4 completes the chain. After ICE fill-in
-	// every move is a proved win (a4-b4 is captured), and the finishing move must still
-	// be preferred.
-	for _, pl := range []Player{{}, {FillIn: true}} {
+	// A win in one is found: Black a4 or b4 completes the chain. After ICE fill-in (the
+	// default) every move is a proved win (a4-b4 is captured), and the finishing move
+	// must still be preferred.
+	for _, pl := range []Player{{}, {NoFillIn: true}} {
 		e.SetPlayer(pl)
 		mustRun(t, e, "boardsize 4")
 		for _, m := range []string{"b b1", "w a3", "b b2", "w c3", "b b3", "w d3"} {
@@ -97,6 +97,13 @@ func TestSearchingGenmove(t *testing.T) {
 		a = mustRun(t, e, "genmove b")
 		if a != "a4" && a != "b4" {
 			t.Fatalf("%s: genmove b answered %s, not a winning move", pl.Describe(), a)
+		}
+		st, err := evalStateOf(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := st.fast.Config().FillIn; got == pl.NoFillIn {
+			t.Errorf("%s: the search's evaluator has FillIn %v", pl.Describe(), got)
 		}
 	}
 }

@@ -115,7 +115,7 @@ func TestPlayerDescribe(t *testing.T) {
 	}{
 		{Player{XH: true}, "exact (XH-search + circuit)"},
 		{Player{}, "exact (H-search + circuit)"},
-		{Player{FillIn: true}, "exact (H-search + circuit) + fill-in"},
+		{Player{NoFillIn: true}, "exact (H-search + circuit) without fill-in"},
 		{Player{Learned: learnedOn3x3}, "learned"},
 		{Player{Learned: learnedOn3x3, Terminal: onlyCell(0)}, "learned + patterns"},
 		{Player{Name: "mine"}, "mine"},
