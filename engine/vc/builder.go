@@ -89,8 +89,8 @@ type Config struct {
 // limit that still finds Anshelevich's fourth-row edge template; 16 decides 16 more of
 // the 200 positions of the solved 8x8 set at about 1.15 times the build time), MaxOr 5
 // (the top of Hexy's "4 to 5"; with the sixth VC per pair it decides 3 more of the
-// solved 8x8 positions than 5/16/4, 2 more after fill-in, at no measurable cost on
-// 8x8 and a few per cent on 11x11), no AND over edges (Anshelevich's rules; the
+// solved 8x8 positions than 5/16/4, 2 more after fill-in, at a few per cent of the
+// build time), no AND over edges (Anshelevich's rules; the
 // extension multiplies the number of connections by about four and the time by five
 // to ten), SC-and-VC AND through chains on, XH off, no edge templates, not stopping at
 // the winning VC. XHConfig turns on XH-search with AND over edges as the XH paper

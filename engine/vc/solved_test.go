@@ -213,8 +213,7 @@ type measureConfig struct {
 func measureConfigs() []measureConfig {
 	old := vc.DefaultConfig()
 	old.MaxFull, old.MaxSemi, old.MaxOr = 5, 8, 4
-	before := vc.DefaultConfig()
-	before.MaxFull, before.MaxOr = 5, 4
+	before := before16()
 	oldSearch := circuit.SearchExactConfig().VC
 	oldSearch.MaxSemi = 8
 	edge := vc.DefaultConfig()
