@@ -84,17 +84,19 @@ type Config struct {
 	StopAtWin bool
 }
 
-// DefaultConfig returns the default H-search settings, chosen for speed (see the
-// README for measurements): MaxFull 5 and MaxSemi 16 (8 is the smallest SC limit that
-// still finds Anshelevich's fourth-row edge template; 16 decides 16 more of the 200
-// positions of the solved 8x8 set at about 1.15 times the build time, and more VCs
-// gain nothing there), MaxOr 4 (Hexy's K),
-// no AND over edges (Anshelevich's rules; the extension multiplies the number of
-// connections by about four and the time by five to ten), SC-and-VC AND through
-// chains on, XH off, no edge templates, not stopping at the winning VC. XHConfig turns on XH-search with
-// AND over edges as the XH paper requires; AnshelevichConfig has Hexy's M = 20.
+// DefaultConfig returns the default H-search settings, chosen for speed (see
+// docs/results.md for measurements): MaxFull 6 and MaxSemi 16 (8 is the smallest SC
+// limit that still finds Anshelevich's fourth-row edge template; 16 decides 16 more of
+// the 200 positions of the solved 8x8 set at about 1.15 times the build time), MaxOr 5
+// (the top of Hexy's "4 to 5"; with the sixth VC per pair it decides 3 more of the
+// solved 8x8 positions than 5/16/4, 2 more after fill-in, at a few per cent of the
+// build time), no AND over edges (Anshelevich's rules; the
+// extension multiplies the number of connections by about four and the time by five
+// to ten), SC-and-VC AND through chains on, XH off, no edge templates, not stopping at
+// the winning VC. XHConfig turns on XH-search with AND over edges as the XH paper
+// requires; AnshelevichConfig has Hexy's M = 20.
 func DefaultConfig() Config {
-	return Config{MaxFull: 5, MaxSemi: 16, MaxOr: 4, AndOverEdge: false, SemiAnd: true,
+	return Config{MaxFull: 6, MaxSemi: 16, MaxOr: 5, AndOverEdge: false, SemiAnd: true,
 		StrongCrossing: true}
 }
 

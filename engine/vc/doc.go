@@ -62,7 +62,7 @@
 // side to move. FillDecider decides a copy of the position after inferior cell analysis
 // (engine/ice fill-in of dead and captured cells, which keeps the game value), so that
 // connections may run through captured cells; on the solved 8x8 set of the tests it
-// decides 137 of 200 positions where Decide decides 129, in about 0.6 times the time
+// decides 139 of 200 positions where Decide decides 132, in about 0.6 times the time
 // (TestMeasureSolved; docs/results.md). circuit.ExactConfig.FillIn uses it.
 //
 // # Incremental update

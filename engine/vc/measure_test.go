@@ -16,6 +16,14 @@ func benzeneLists() vc.Config {
 	return c
 }
 
+// before16 is DefaultConfig with the limits before the OR retune of issue 16: 5 VCs
+// per pair and ORs of at most 4 SCs.
+func before16() vc.Config {
+	c := vc.DefaultConfig()
+	c.MaxFull, c.MaxOr = 5, 4
+	return c
+}
+
 // TestMeasure prints the benchmark statistics (thread CPU time, minimum of 3 builds
 // per position, both colours; internal/benchutil.MeasureVC) when
 // HEXLEARN_VC_MEASURE=1; the numbers are in the README.
@@ -31,7 +39,7 @@ func TestMeasure(t *testing.T) {
 		for _, c := range []struct {
 			name string
 			cfg  vc.Config
-		}{{"H", vc.DefaultConfig()}, {"H+edge", vc.HEdgeConfig()}, {"XH", vc.XHConfig()}, {"H M=20", vc.AnshelevichConfig()}, {"H 25/50", benzeneLists()}} {
+		}{{"H 5/16/4", before16()}, {"H", vc.DefaultConfig()}, {"H+edge", vc.HEdgeConfig()}, {"XH", vc.XHConfig()}, {"H M=20", vc.AnshelevichConfig()}, {"H 25/50", benzeneLists()}} {
 			st, err := benchutil.MeasureVC(boards, c.cfg, true, 3)
 			if err != nil {
 				t.Fatal(err)

@@ -207,12 +207,13 @@ type measureConfig struct {
 
 // measureConfigs returns the configurations TestSolvedSet checks and TestMeasureSolved
 // times: the lists before issue 16 (5 VCs and 8 SCs per pair; the search's 8/8), the
-// default, the exact player's search configuration (circuit.SearchExactConfig), edge
+// default before the OR retune (5 VCs, 16 SCs, MaxOr 4), the default, the exact player's search configuration (circuit.SearchExactConfig), edge
 // templates, AND over edges, Benzene's list sizes, and the default after ICE fill-in
 // (vc.FillDecider), with and without templates.
 func measureConfigs() []measureConfig {
 	old := vc.DefaultConfig()
-	old.MaxSemi = 8
+	old.MaxFull, old.MaxSemi, old.MaxOr = 5, 8, 4
+	before := before16()
 	oldSearch := circuit.SearchExactConfig().VC
 	oldSearch.MaxSemi = 8
 	edge := vc.DefaultConfig()
@@ -222,11 +223,13 @@ func measureConfigs() []measureConfig {
 	return []measureConfig{
 		{"5/8", old, false},
 		{"8/8", oldSearch, false},
+		{"5/16/4", before, false},
 		{"default", vc.DefaultConfig(), false},
 		{"search", circuit.SearchExactConfig().VC, false},
 		{"templates", tmpl, false},
 		{"andedge", edge, false},
 		{"25/50", benzeneLists(), false},
+		{"fill 5/16/4", before, true},
 		{"fill", vc.DefaultConfig(), true},
 		{"fill+tmpl", tmpl, true},
 	}
