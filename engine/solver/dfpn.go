@@ -62,33 +62,21 @@ func satAdd(a, b uint32) uint32 {
 	return pnInf - 1
 }
 
-// pnSlot returns the table entry of key k: one of the two slots of its bucket (the
-// table is two-way set-associative), or nil.
-func (s *Solver) pnSlot(k uint64) *pnEntry {
-	i := k & s.pnMask
-	if t := &s.pn[i]; t.used && t.key == k {
-		return t
-	}
-	if t := &s.pn[i^1]; t.used && t.key == k {
-		return t
-	}
-	return nil
-}
-
 // pnProbe copies the entry of the position with hashes (h, hr) into e (sets and move
 // rotated back on a hit of the rotated key).
 func (s *Solver) pnProbe(h, hr uint64, e *pnEntry) bool {
-	if s.pn == nil {
+	t := s.pn
+	if t == nil {
 		return false
 	}
-	if t := s.pnSlot(h); t != nil {
-		*e = *t
+	if i := t.slot(h); i >= 0 {
+		t.load(i, e)
 		return true
 	}
-	if t := s.pnSlot(hr); t != nil {
-		*e = *t
-		e.must, e.kids, e.loss = s.rotate(t.must), s.rotate(t.kids), s.rotate(t.loss)
-		e.dead, e.capt[0], e.capt[1] = s.rotate(t.dead), s.rotate(t.capt[0]), s.rotate(t.capt[1])
+	if i := t.slot(hr); i >= 0 {
+		t.load(i, e)
+		e.must, e.kids, e.loss = s.rotate(e.must), s.rotate(e.kids), s.rotate(e.loss)
+		e.dead, e.capt[0], e.capt[1] = s.rotate(e.dead), s.rotate(e.capt[0]), s.rotate(e.capt[1])
 		if e.best >= 0 {
 			e.best = hex.Cell(s.g.N-1) - e.best
 		}
@@ -98,44 +86,38 @@ func (s *Solver) pnProbe(h, hr uint64, e *pnEntry) bool {
 }
 
 // pnValues returns the proof and disproof numbers of the position with hashes
-// (h, hr) when the table has them.
-func (s *Solver) pnValues(h, hr uint64) (pn, dn uint32, t *pnEntry) {
-	if s.pn == nil {
-		return 1, 1, nil
+// (h, hr) when the table has them, and the slot of its entry (-1: none).
+func (s *Solver) pnValues(h, hr uint64) (pn, dn uint32, slot int) {
+	t := s.pn
+	if t == nil {
+		return 1, 1, -1
 	}
-	if t := s.pnSlot(h); t != nil {
-		return t.pn, t.dn, t
+	if i := t.slot(h); i >= 0 {
+		pn, dn = t.values(i)
+		return pn, dn, i
 	}
-	if t := s.pnSlot(hr); t != nil {
-		return t.pn, t.dn, t
+	if i := t.slot(hr); i >= 0 {
+		pn, dn = t.values(i)
+		return pn, dn, i
 	}
-	return 1, 1, nil
+	return 1, 1, -1
 }
 
-// entryProof returns the proof set of a solved entry found by pnValues for the
-// position with hash h (rotated back when the entry is the rotated position's).
-func (s *Solver) entryProof(t *pnEntry, h uint64) hex.Bitset {
-	if t.key == h {
-		return t.kids
+// entryProof returns the proof set of a solved entry found by pnValues (slot i) for
+// the position with hash h (rotated back when the entry is the rotated position's).
+func (s *Solver) entryProof(i int, h uint64) hex.Bitset {
+	kids, key := s.pn.kids(i)
+	if key == h {
+		return kids
 	}
-	return s.rotate(t.kids)
+	return s.rotate(kids)
 }
 
 func (s *Solver) pnStore(e *pnEntry) {
 	if s.pn == nil {
 		return
 	}
-	e.used = true
-	i := e.key & s.pnMask
-	a, b := &s.pn[i], &s.pn[i^1]
-	switch {
-	case a.used && a.key == e.key, !a.used:
-	case b.used && b.key == e.key, !b.used:
-		a = b
-	case b.work < a.work: // replace the entry that cost less to compute
-		a = b
-	}
-	*a = *e
+	s.pn.store(e)
 }
 
 // solveDFPN runs MID from the root until it is solved or a limit stops it.

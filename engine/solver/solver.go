@@ -41,6 +41,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"time"
 
 	"github.com/hexlearn/hexlearn/engine/circuit"
@@ -172,16 +173,15 @@ type ttEntry struct {
 // Solver solves positions; it keeps its transposition table between calls on boards
 // of the same size. It is not safe for concurrent use.
 type Solver struct {
-	cfg    Config
-	an     *ice.Analyzer
-	tt     []ttEntry
-	mask   uint64
-	pn     []pnEntry // DFPN's table
-	pnMask uint64
-	circ   *circuit.Circuit // for Config.Energy
-	g      *hex.Geometry
-	zob    [3][]uint64 // keys per colour and cell, for the current geometry
-	zmove  uint64
+	cfg   Config
+	an    *ice.Analyzer
+	tt    []ttEntry
+	mask  uint64
+	pn    *pnTable         // DFPN's table (nil: none)
+	circ  *circuit.Circuit // for Config.Energy
+	g     *hex.Geometry
+	zob   [3][]uint64 // keys per colour and cell, for the current geometry
+	zmove uint64
 
 	b        *hex.Board
 	stats    Stats
@@ -245,8 +245,7 @@ func New(cfg Config) *Solver {
 		}
 	}
 	if cfg.Algorithm == DFPN {
-		s.pn = make([]pnEntry, 1<<bitsN)
-		s.pnMask = 1<<bitsN - 1
+		s.pn = newPNTable(bitsN) // allocated for the first board's size by setup
 	} else {
 		s.tt = make([]ttEntry, 1<<bitsN)
 		s.mask = 1<<bitsN - 1
@@ -264,7 +263,9 @@ func (s *Solver) setup(g *hex.Geometry) {
 	}
 	if s.g != nil { // a fresh table is already empty
 		clear(s.tt)
-		clear(s.pn)
+	}
+	if s.pn != nil {
+		s.pn.reset(g.N)
 	}
 	s.g = g
 	x := uint64(0x2545F4914F6CDD1D) ^ uint64(g.W*131+g.H)
@@ -324,6 +325,10 @@ func (s *Solver) hashes(b *hex.Board) (h, hr uint64) {
 
 func (s *Solver) rotate(p hex.Bitset) hex.Bitset {
 	var r hex.Bitset
+	if s.g.N <= 64 { // cell c goes to N-1-c: reverse the first word
+		r[0] = bits.Reverse64(p[0]) >> (64 - s.g.N)
+		return r
+	}
 	n := hex.Cell(s.g.N - 1)
 	for c := p.First(); c != hex.NoCell; c = p.Next(c + 1) {
 		r.Set(n - c)
