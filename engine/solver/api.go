@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
 	"sync"
 	"time"
@@ -127,6 +128,11 @@ type OpeningsOptions struct {
 	// Progress, when not nil, is called (never concurrently) as each opening is
 	// decided or given up, in the order they finish.
 	Progress func(Opening)
+	// SeparateTables gives each DFPN worker its own transposition table of
+	// 2^TTBits entries instead of one table shared by all workers (2^TTBits entries
+	// times the workers, rounded up to a power of two), in which each worker finds
+	// the positions the others solved.
+	SeparateTables bool
 }
 
 // SolveOpeningsParallel solves every one-stone opening of an empty w x h board with
@@ -143,12 +149,12 @@ func SolveOpeningsParallel(ctx context.Context, w, h, workers int, mk func() Con
 // opening that reaches them is reported with Unknown set and the run goes on. The 180°
 // rotation maps each colour's edges onto themselves, so an opening and its rotation
 // have the same value: only the opening with the smaller cell of each pair is
-// searched, and the other is reported with Rotated set and no nodes. Openings in
+// searched, and the other is reported with Rotated set and no nodes. The DFPN workers
+// share one transposition table (see OpeningsOptions.SeparateTables). Openings in
 // opt.Done are not searched again. Openings are handed out hardest first by a fixed
 // heuristic (hardOrder: stones on White's edges before those nearer the centre), so
-// that the longest searches do not start last; each worker's transposition table
-// carries over between its openings, so the win map never depends on workers but
-// node counts can. Results are in cell order. The first
+// that the longest searches do not start last; the transposition table carries over
+// between openings, so the win map never depends on workers but node counts can. Results are in cell order. The first
 // error (ctx cancelled included) stops the other workers and is returned with the
 // openings decided so far (Cell NoCell for the others).
 func SolveOpeningsWith(ctx context.Context, w, h int, mk func() Config, opt OpeningsOptions) ([]Opening, error) {
@@ -212,8 +218,18 @@ func SolveOpeningsWith(ctx context.Context, w, h int, mk func() Config, opt Open
 	workers = min(workers, len(todo))
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	for i := 0; i < workers; i++ {
-		s := New(mk())
+	solvers := make([]*Solver, workers)
+	for i := range solvers {
+		solvers[i] = New(mk())
+	}
+	if workers > 1 && !opt.SeparateTables && solvers[0].pn != nil {
+		shared := newSharedPNTable(min(solvers[0].cfg.ttBits()+bits.Len(uint(workers-1)), maxTTBits))
+		shared.reset(g) // before the workers start: they find it ready
+		for _, s := range solvers {
+			s.pn = shared
+		}
+	}
+	for _, s := range solvers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

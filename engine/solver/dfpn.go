@@ -69,12 +69,10 @@ func (s *Solver) pnProbe(h, hr uint64, e *pnEntry) bool {
 	if t == nil {
 		return false
 	}
-	if i := t.slot(h); i >= 0 {
-		t.load(i, e)
+	if t.probe(h, e) {
 		return true
 	}
-	if i := t.slot(hr); i >= 0 {
-		t.load(i, e)
+	if t.probe(hr, e) {
 		e.must, e.kids, e.loss = s.rotate(e.must), s.rotate(e.kids), s.rotate(e.loss)
 		e.dead, e.capt[0], e.capt[1] = s.rotate(e.dead), s.rotate(e.capt[0]), s.rotate(e.capt[1])
 		if e.best >= 0 {
@@ -86,31 +84,23 @@ func (s *Solver) pnProbe(h, hr uint64, e *pnEntry) bool {
 }
 
 // pnValues returns the proof and disproof numbers of the position with hashes
-// (h, hr) when the table has them, and the slot of its entry (-1: none).
-func (s *Solver) pnValues(h, hr uint64) (pn, dn uint32, slot int) {
+// (h, hr) when the table has them (else 1 and 1), and its proof set when it is
+// solved.
+func (s *Solver) pnValues(h, hr uint64) (pn, dn uint32, proof hex.Bitset) {
 	t := s.pn
 	if t == nil {
-		return 1, 1, -1
+		return 1, 1, proof
 	}
-	if i := t.slot(h); i >= 0 {
-		pn, dn = t.values(i)
-		return pn, dn, i
+	if pn, dn, proof, ok := t.values(h); ok {
+		return pn, dn, proof
 	}
-	if i := t.slot(hr); i >= 0 {
-		pn, dn = t.values(i)
-		return pn, dn, i
+	if pn, dn, proof, ok := t.values(hr); ok {
+		if pn == 0 || dn == 0 {
+			proof = s.rotate(proof)
+		}
+		return pn, dn, proof
 	}
-	return 1, 1, -1
-}
-
-// entryProof returns the proof set of a solved entry found by pnValues (slot i) for
-// the position with hash h (rotated back when the entry is the rotated position's).
-func (s *Solver) entryProof(i int, h uint64) hex.Bitset {
-	kids, key := s.pn.kids(i)
-	if key == h {
-		return kids
-	}
-	return s.rotate(kids)
+	return 1, 1, proof
 }
 
 func (s *Solver) pnStore(e *pnEntry) {
@@ -258,12 +248,11 @@ func (s *Solver) midNode(ply int, x, o hex.Color, h0, hf, hrf uint64, have bool,
 			continue
 		}
 		ch, chr := hf^zx[m]^s.zmove, hrf^zx[n1-m]^s.zmove
-		cp, cd, t := s.pnValues(ch, chr)
+		cp, cd, p := s.pnValues(ch, chr)
 		switch {
 		case cd == 0: // the child's mover loses: m wins
-			return s.pnWin(ply, s.entryProof(t, ch), m)
+			return s.pnWin(ply, p, m)
 		case cp == 0: // m loses: prune to the refutation's proof
-			p := s.entryProof(t, ch)
 			e.kids.Clear(m)
 			e.kids = e.kids.And(p)
 			e.loss = e.loss.Or(p)

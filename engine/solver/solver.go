@@ -237,13 +237,7 @@ func New(cfg Config) *Solver {
 	if cfg.NoTT || cfg.Validate() != nil {
 		return s
 	}
-	bitsN := cfg.TTBits
-	if bitsN == 0 {
-		bitsN = 20
-		if cfg.Algorithm == DFPN {
-			bitsN = 18
-		}
-	}
+	bitsN := cfg.ttBits()
 	if cfg.Algorithm == DFPN {
 		s.pn = newPNTable(bitsN) // allocated for the first board's size by setup
 	} else {
@@ -251,6 +245,18 @@ func New(cfg Config) *Solver {
 		s.mask = 1<<bitsN - 1
 	}
 	return s
+}
+
+// ttBits returns log2 of the table entries: TTBits, or its default (20 for DFS, 18
+// for DFPN).
+func (c Config) ttBits() int {
+	switch {
+	case c.TTBits != 0:
+		return c.TTBits
+	case c.Algorithm == DFPN:
+		return 18
+	}
+	return 20
 }
 
 // Config returns the solver's configuration.
@@ -265,7 +271,7 @@ func (s *Solver) setup(g *hex.Geometry) {
 		clear(s.tt)
 	}
 	if s.pn != nil {
-		s.pn.reset(g.N)
+		s.pn.reset(g)
 	}
 	s.g = g
 	x := uint64(0x2545F4914F6CDD1D) ^ uint64(g.W*131+g.H)
