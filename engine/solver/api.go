@@ -45,6 +45,24 @@ func NewLabeler(maxNodes int64) *Labeler {
 	return &Labeler{s: New(cfg), MaxNodes: maxNodes}
 }
 
+// NewLabelerConfig returns a labeler whose solver has configuration cfg (its own
+// Connector); cfg.MaxNodes is the per-position node limit, cfg.Timeout the
+// per-position time limit.
+func NewLabelerConfig(cfg Config) *Labeler {
+	return &Labeler{s: New(cfg), MaxNodes: cfg.MaxNodes}
+}
+
+// Reset makes the labeler forget the positions it solved before (Solver.Reset): the
+// labels of the positions given after it do not depend on those before.
+func (l *Labeler) Reset() { l.s.Reset() }
+
+// Solve is Winner with the whole result (winner, proof, counters); ErrLimit
+// (wrapped) when the limit is reached first.
+func (l *Labeler) Solve(ctx context.Context, b *hex.Board) (Result, error) {
+	l.s.cfg.MaxNodes = l.MaxNodes
+	return l.s.Solve(ctx, b)
+}
+
 // Winner returns the true winner of b (side to move b.ToMove()), or ErrLimit
 // (wrapped) when the node limit is reached first.
 func (l *Labeler) Winner(ctx context.Context, b *hex.Board) (hex.Color, error) {

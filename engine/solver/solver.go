@@ -259,6 +259,22 @@ func (c Config) ttBits() int {
 	return 20
 }
 
+// Reset forgets everything the solver learnt from earlier calls: the transposition
+// table, the history table and the killer moves. A solver reset before each batch of
+// positions searches the batch as a fresh solver would (the same nodes and results).
+func (s *Solver) Reset() {
+	clear(s.tt)
+	if s.pn != nil {
+		s.pn.clear()
+	}
+	for c := range s.hist {
+		clear(s.hist[c])
+	}
+	for i := range s.plies {
+		s.plies[i].killers = [2]hex.Cell{hex.NoCell, hex.NoCell}
+	}
+}
+
 // Config returns the solver's configuration.
 func (s *Solver) Config() Config { return s.cfg }
 
