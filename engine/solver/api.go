@@ -172,9 +172,10 @@ func SolveOpeningsParallel(ctx context.Context, w, h, workers int, mk func() Con
 // opt.Done are not searched again. Openings are handed out hardest first by a fixed
 // heuristic (hardOrder: stones on White's edges before those nearer the centre), so
 // that the longest searches do not start last; the transposition table carries over
-// between openings, so the win map never depends on workers but node counts can. Results are in cell order. The first
-// error (ctx cancelled included) stops the other workers and is returned with the
-// openings decided so far (Cell NoCell for the others).
+// between openings, so the win map never depends on workers but node counts can.
+// Results are in cell order. The first error (ctx cancelled included) stops the
+// other workers and is returned with the openings decided so far (Cell NoCell for
+// the others).
 func SolveOpeningsWith(ctx context.Context, w, h int, mk func() Config, opt OpeningsOptions) ([]Opening, error) {
 	g, err := hex.NewGeometry(w, h)
 	if err != nil {

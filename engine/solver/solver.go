@@ -30,8 +30,10 @@
 // first the killer moves (the last two moves that won a node at the same ply), then
 // moves that often won for the side to move (a history table), then the two-way
 // distance order. SolveParallel splits one position's root moves between several
-// solvers; SolveOpeningsWith solves every opening of a board with per-opening limits
-// and resumption from a checkpoint.
+// solvers; SolveOpeningsWith solves every opening of a board (hardest-looking first,
+// the workers sharing one table) with per-opening limits and resumption from a
+// checkpoint. On boards of up to 64 cells the DFPN table stores its sets as single
+// words (table.go). Labeler labels datasets (pipeline.Label).
 //
 // The default Connector is engine/vc's compact H-search (vc.Compact, boards of up to
 // 64 cells); VCConnector adapts engine/vc's full Builder.
