@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/hexlearn/hexlearn/dataset"
+	"github.com/hexlearn/hexlearn/engine/hex"
 )
 
 // TestSIGTERMStopsPromptly starts long commands as a separate process, sends SIGTERM
@@ -21,6 +22,7 @@ func TestSIGTERMStopsPromptly(t *testing.T) {
 		t.Skip("starts processes and waits for them")
 	}
 	exe := self(t)
+	hard := hardLabelInput(t)
 	cases := []struct {
 		name string
 		args []string
@@ -31,6 +33,7 @@ func TestSIGTERMStopsPromptly(t *testing.T) {
 		{"solve", []string{"solve", "--size", "9"}, "", ""},
 		{"solve with the root split", []string{"solve", "--size", "8", "--moves", "a1", "--workers", "2", "--tt-bits", "16"}, "", ""},
 		{"solve openings with a checkpoint", []string{"solve", "--openings", "--size", "7", "--workers", "2", "--tt-bits", "16", "--checkpoint", "OUT/cp.json"}, "OUT", ""},
+		{"label", []string{"label", "--max-nodes", "1000000", "--workers", "2", "--out", "OUT/l.arrow", hard}, "OUT", ""},
 		{"demo", []string{"demo", "--out", "OUT", "--workers", "1"}, "OUT", ""},
 		{"match", []string{"match", "--a", exe + " gtp --time 5", "--b", exe + " gtp --time 5", "--size", "9", "--sgf", "OUT"}, "OUT", ""},
 		{"train", []string{"train", "--data", goldenData, "--size", "3", "--hidden", "50", "--epochs", "1000000", "--holdout", "0", "--out", "OUT/m.model"}, "OUT", ""},
@@ -121,4 +124,29 @@ func TestSIGTERMStopsPromptly(t *testing.T) {
 			})
 		})
 	}
+}
+
+// hardLabelInput writes a dataset of three 9x9 positions of two stones (no solver
+// decides them in a second) and returns its path.
+func hardLabelInput(t *testing.T) string {
+	t.Helper()
+	var rows []dataset.Example
+	for i, moves := range []string{"e5 d6", "a1 i9", "c3 g7"} {
+		b := hex.MustBoard(9, 9)
+		ms, err := b.Geometry().ParseMoves(moves)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := b.PlayMoves(ms); err != nil {
+			t.Fatal(err)
+		}
+		e := dataset.FromBoard(b)
+		e.GameID = uint64(i)
+		rows = append(rows, e)
+	}
+	path := filepath.Join(t.TempDir(), "hard9.arrow")
+	if err := dataset.WriteFile(path, dataset.Meta{Width: 9, Height: 9, Generator: "test"}, rows, nil); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }

@@ -36,9 +36,10 @@ to move, no swap): each opening's result, nodes and time are printed to standard
 error as it finishes, then the win map (B where the opening wins for Black, W where
 it loses, ? where the limit was reached) and the seconds per opening. --timeout and --max-nodes apply to each opening: one that
 reaches them is reported unknown and the run goes on. Of each pair of openings
-related by the 180° rotation (same value) only one is searched; --workers W
-searches W openings in parallel (each worker has its own transposition table of
---tt-bits). --checkpoint FILE records every decided opening in FILE (rewritten
+related by the 180° rotation (same value) only one is searched; the hardest-looking
+openings (on White's edges, near the middle row) go first. --workers W searches W
+openings in parallel, sharing one transposition table (2^tt-bits entries per
+worker). --checkpoint FILE records every decided opening in FILE (rewritten
 through a temporary file after each one) and skips the openings FILE already
 holds, so a run stopped with Ctrl-C resumes where it was; unknown openings are
 searched again. Ctrl-C or SIGTERM stops the search.`,
@@ -57,7 +58,7 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 		ttBits := fs.Int("tt-bits", 20, "log2 of the transposition table size (10..26)")
 		algo := fs.String("algorithm", "dfpn", "search algorithm: dfpn or dfs")
 		asJSON := fs.Bool("json", false, "print JSON")
-		workers := fs.Int("workers", 1, "solvers in parallel, each with its own table: with --openings, openings searched at once; else the root's moves are split between them")
+		workers := fs.Int("workers", 1, "solvers in parallel: with --openings, openings searched at once (one shared table); else the root's moves are split between them (a table each)")
 		checkpoint := fs.String("checkpoint", "", "with --openings: file of decided openings, read to skip them and rewritten after each")
 		if err := fs.Parse(args); err != nil {
 			return err

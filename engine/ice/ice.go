@@ -47,14 +47,14 @@ func NewAnalyzer() *Analyzer {
 
 // cliqueFor reports whether the x-neighbourhood of cell c (its neighbours that are
 // empty or x-coloured, edges included) is a clique of x's adjacency graph. The content
-// of c itself is ignored. It computes each point's group root (x points) or the roots
-// of the x-groups it touches (empty points) once, then tests the pairs as adjacentFor
-// does.
+// of c itself is ignored. It computes each x point's group root once, and the roots of
+// the x-groups an empty point touches only when a pair needs them (most cells fail
+// at their first pair of empty points), then tests the pairs as adjacentFor does.
 func cliqueFor(b *hex.Board, c hex.Cell, x hex.Color) bool {
 	var pts [6]hex.Cell
 	var root [6]hex.Cell     // group root of an x point, NoCell for an empty one
 	var touch [6][6]hex.Cell // roots of the x-groups an empty point touches
-	var nt [6]int
+	var nt [6]int8           // their number; -1 until computed
 	g := b.Geometry()
 	n := 0
 	o := x.Opp()
@@ -66,14 +66,7 @@ func cliqueFor(b *hex.Board, c hex.Cell, x hex.Color) bool {
 			root[n] = b.Find(q)
 		default:
 			root[n] = hex.NoCell
-			k := 0
-			for _, w := range g.Neighbours(q) {
-				if b.At(w) == x {
-					touch[n][k] = b.Find(w)
-					k++
-				}
-			}
-			nt[n] = k
+			nt[n] = -1
 		}
 		pts[n] = q
 		n++
@@ -91,8 +84,11 @@ func cliqueFor(b *hex.Board, c hex.Cell, x hex.Color) bool {
 				if ri == hex.NoCell {
 					u, r = i, rj
 				}
+				if nt[u] < 0 {
+					nt[u] = touching(b, g, pts[u], x, &touch[u])
+				}
 				ok := false
-				for k := 0; k < nt[u]; k++ {
+				for k := int8(0); k < nt[u]; k++ {
 					if touch[u][k] == r {
 						ok = true
 						break
@@ -105,9 +101,18 @@ func cliqueFor(b *hex.Board, c hex.Cell, x hex.Color) bool {
 				if g.NeighbourSet(pts[i]).Has(pts[j]) {
 					continue
 				}
+				if nt[i] < 0 {
+					nt[i] = touching(b, g, pts[i], x, &touch[i])
+				}
+				if nt[i] == 0 {
+					return false
+				}
+				if nt[j] < 0 {
+					nt[j] = touching(b, g, pts[j], x, &touch[j])
+				}
 				ok := false
-				for k := 0; k < nt[i] && !ok; k++ {
-					for l := 0; l < nt[j]; l++ {
+				for k := int8(0); k < nt[i] && !ok; k++ {
+					for l := int8(0); l < nt[j]; l++ {
 						if touch[i][k] == touch[j][l] {
 							ok = true
 							break
@@ -121,6 +126,19 @@ func cliqueFor(b *hex.Board, c hex.Cell, x hex.Color) bool {
 		}
 	}
 	return true
+}
+
+// touching writes into t the group roots of the x points adjacent to q (with
+// repetitions) and returns their number.
+func touching(b *hex.Board, g *hex.Geometry, q hex.Cell, x hex.Color, t *[6]hex.Cell) int8 {
+	k := int8(0)
+	for _, w := range g.Neighbours(q) {
+		if b.At(w) == x {
+			t[k] = b.Find(w)
+			k++
+		}
+	}
+	return k
 }
 
 // IsCliqueDead reports whether cell c is dead by the neighbourhood-clique rule: for

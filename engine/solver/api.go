@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
+	"slices"
 	"sync"
 	"time"
 
@@ -21,7 +23,7 @@ func Solve(ctx context.Context, b *hex.Board, cfg Config) (Result, error) {
 // function for datasets (field true_winner): ErrLimit (wrapped) means "unknown".
 func TrueWinner(ctx context.Context, b *hex.Board, maxNodes int64) (hex.Color, error) {
 	cfg := DefaultConfig()
-	cfg.MaxNodes, cfg.TTBits = maxNodes, 14 // 5 MB: one table per call
+	cfg.MaxNodes, cfg.TTBits = maxNodes, 14 // 1.2 MB up to 8x8, 5 MB above: one table per call
 	r, err := New(cfg).Solve(ctx, b)
 	if err != nil {
 		return hex.Empty, err
@@ -39,8 +41,26 @@ type Labeler struct {
 // NewLabeler returns a labeler with a per-position node limit (0: none).
 func NewLabeler(maxNodes int64) *Labeler {
 	cfg := DefaultConfig()
-	cfg.TTBits = 16 // 20 MB (self-play makes one labeler per game)
+	cfg.TTBits = 16 // 5 MB up to 8x8, 20 MB above (self-play makes one labeler per game)
 	return &Labeler{s: New(cfg), MaxNodes: maxNodes}
+}
+
+// NewLabelerConfig returns a labeler whose solver has configuration cfg (its own
+// Connector); cfg.MaxNodes is the per-position node limit, cfg.Timeout the
+// per-position time limit.
+func NewLabelerConfig(cfg Config) *Labeler {
+	return &Labeler{s: New(cfg), MaxNodes: cfg.MaxNodes}
+}
+
+// Reset makes the labeler forget the positions it solved before (Solver.Reset): the
+// labels of the positions given after it do not depend on those before.
+func (l *Labeler) Reset() { l.s.Reset() }
+
+// Solve is Winner with the whole result (winner, proof, counters); ErrLimit
+// (wrapped) when the limit is reached first.
+func (l *Labeler) Solve(ctx context.Context, b *hex.Board) (Result, error) {
+	l.s.cfg.MaxNodes = l.MaxNodes
+	return l.s.Solve(ctx, b)
 }
 
 // Winner returns the true winner of b (side to move b.ToMove()), or ErrLimit
@@ -126,6 +146,11 @@ type OpeningsOptions struct {
 	// Progress, when not nil, is called (never concurrently) as each opening is
 	// decided or given up, in the order they finish.
 	Progress func(Opening)
+	// SeparateTables gives each DFPN worker its own transposition table of
+	// 2^TTBits entries instead of one table shared by all workers (2^TTBits entries
+	// times the workers, rounded up to a power of two), in which each worker finds
+	// the positions the others solved.
+	SeparateTables bool
 }
 
 // SolveOpeningsParallel solves every one-stone opening of an empty w x h board with
@@ -142,12 +167,15 @@ func SolveOpeningsParallel(ctx context.Context, w, h, workers int, mk func() Con
 // opening that reaches them is reported with Unknown set and the run goes on. The 180°
 // rotation maps each colour's edges onto themselves, so an opening and its rotation
 // have the same value: only the opening with the smaller cell of each pair is
-// searched, and the other is reported with Rotated set and no nodes. Openings in
-// opt.Done are not searched again. Openings are handed out in cell order; each
-// worker's transposition table carries over between its openings, so the win map
-// never depends on workers but node counts can. Results are in cell order. The first
-// error (ctx cancelled included) stops the other workers and is returned with the
-// openings decided so far (Cell NoCell for the others).
+// searched, and the other is reported with Rotated set and no nodes. The DFPN workers
+// share one transposition table (see OpeningsOptions.SeparateTables). Openings in
+// opt.Done are not searched again. Openings are handed out hardest first by a fixed
+// heuristic (hardOrder: stones on White's edges before those nearer the centre), so
+// that the longest searches do not start last; the transposition table carries over
+// between openings, so the win map never depends on workers but node counts can.
+// Results are in cell order. The first error (ctx cancelled included) stops the
+// other workers and is returned with the openings decided so far (Cell NoCell for
+// the others).
 func SolveOpeningsWith(ctx context.Context, w, h int, mk func() Config, opt OpeningsOptions) ([]Opening, error) {
 	g, err := hex.NewGeometry(w, h)
 	if err != nil {
@@ -205,11 +233,22 @@ func SolveOpeningsWith(ctx context.Context, w, h int, mk func() Config, opt Open
 		}
 		todo = append(todo, m)
 	}
+	hardOrder(g, todo)
 	workers = min(workers, len(todo))
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	for i := 0; i < workers; i++ {
-		s := New(mk())
+	solvers := make([]*Solver, workers)
+	for i := range solvers {
+		solvers[i] = New(mk())
+	}
+	if workers > 1 && !opt.SeparateTables && solvers[0].pn != nil {
+		shared := newSharedPNTable(min(solvers[0].cfg.ttBits()+bits.Len(uint(workers-1)), maxTTBits))
+		shared.reset(g) // before the workers start: they find it ready
+		for _, s := range solvers {
+			s.pn = shared
+		}
+	}
+	for _, s := range solvers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -255,6 +294,31 @@ func SolveOpeningsWith(ctx context.Context, w, h int, mk func() Config, opt Open
 	return out, nil
 }
 
+// hardOrder sorts openings (cells of g) by their expected search effort, largest
+// first. A first stone on or next to White's edges (the first and last columns) is
+// weak for Black and its value is decided deep in the tree, while one near the centre
+// wins quickly (7x7: a4 takes 240,000 nodes, g2 148,000, a3 107,000, b4 62,000, the
+// centre d4 500): so the key is the distance to the nearer White edge, then the
+// distance from the middle row, then the cell. With workers > 1 the long searches
+// start first and the short ones fill the gaps at the end.
+func hardOrder(g *hex.Geometry, cells []hex.Cell) {
+	key := func(c hex.Cell) (int, int) {
+		x, y := g.XY(c)
+		return min(x, g.W-1-x), abs(2*y - (g.H - 1))
+	}
+	slices.SortStableFunc(cells, func(a, b hex.Cell) int {
+		ax, ay := key(a)
+		bx, by := key(b)
+		if ax != bx {
+			return ax - bx
+		}
+		if ay != by {
+			return ay - by
+		}
+		return int(a) - int(b)
+	})
+}
+
 // SolveOpenings solves every one-stone opening (Black's first move, White to move, no
 // swap) on an empty w x h board. progress, when not nil, is called after each opening.
 func (s *Solver) SolveOpenings(ctx context.Context, w, h int, progress func(Opening)) ([]Opening, error) {
@@ -283,7 +347,8 @@ func (s *Solver) SolveOpenings(ctx context.Context, w, h int, progress func(Open
 // engine/vc's compact H-search (vc.Compact) as the Connector (only the opponent's
 // connections are built at a node: NoMoverVC), ICE fill-in and vulnerable-cell pruning
 // on, capture-dominated pruning off (NoDominated: it costs more time than it saves), a
-// 2^20-entry transposition table (about 330 MB for DFPN), no node or time limit.
+// 2^20-entry transposition table (DFPN: 75 MB on boards of up to 64 cells, about
+// 340 MB on larger ones), no node or time limit.
 func DefaultConfig() Config {
 	return Config{TTBits: 20, Connector: vc.NewCompact(), NoMoverVC: true, NoDominated: true}
 }
@@ -294,4 +359,11 @@ func EngineVCConfig() Config {
 	vcfg := vc.DefaultConfig()
 	vcfg.MaxFull, vcfg.MaxSemi, vcfg.MaxOr = 4, 8, 3
 	return Config{TTBits: 20, Connector: NewVCConnector(vcfg)}
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
 }

@@ -48,7 +48,7 @@ func BenchmarkSolve6(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		clear(s.tt) // forget the tables so each iteration searches
-		clear(s.pn)
+		s.pn.clear()
 		r, err := s.Solve(context.Background(), bd)
 		if err != nil {
 			b.Fatal(err)

@@ -62,33 +62,19 @@ func satAdd(a, b uint32) uint32 {
 	return pnInf - 1
 }
 
-// pnSlot returns the table entry of key k: one of the two slots of its bucket (the
-// table is two-way set-associative), or nil.
-func (s *Solver) pnSlot(k uint64) *pnEntry {
-	i := k & s.pnMask
-	if t := &s.pn[i]; t.used && t.key == k {
-		return t
-	}
-	if t := &s.pn[i^1]; t.used && t.key == k {
-		return t
-	}
-	return nil
-}
-
 // pnProbe copies the entry of the position with hashes (h, hr) into e (sets and move
 // rotated back on a hit of the rotated key).
 func (s *Solver) pnProbe(h, hr uint64, e *pnEntry) bool {
-	if s.pn == nil {
+	t := s.pn
+	if t == nil {
 		return false
 	}
-	if t := s.pnSlot(h); t != nil {
-		*e = *t
+	if t.probe(h, e) {
 		return true
 	}
-	if t := s.pnSlot(hr); t != nil {
-		*e = *t
-		e.must, e.kids, e.loss = s.rotate(t.must), s.rotate(t.kids), s.rotate(t.loss)
-		e.dead, e.capt[0], e.capt[1] = s.rotate(t.dead), s.rotate(t.capt[0]), s.rotate(t.capt[1])
+	if t.probe(hr, e) {
+		e.must, e.kids, e.loss = s.rotate(e.must), s.rotate(e.kids), s.rotate(e.loss)
+		e.dead, e.capt[0], e.capt[1] = s.rotate(e.dead), s.rotate(e.capt[0]), s.rotate(e.capt[1])
 		if e.best >= 0 {
 			e.best = hex.Cell(s.g.N-1) - e.best
 		}
@@ -98,44 +84,30 @@ func (s *Solver) pnProbe(h, hr uint64, e *pnEntry) bool {
 }
 
 // pnValues returns the proof and disproof numbers of the position with hashes
-// (h, hr) when the table has them.
-func (s *Solver) pnValues(h, hr uint64) (pn, dn uint32, t *pnEntry) {
-	if s.pn == nil {
-		return 1, 1, nil
+// (h, hr) when the table has them (else 1 and 1), and its proof set when it is
+// solved.
+func (s *Solver) pnValues(h, hr uint64) (pn, dn uint32, proof hex.Bitset) {
+	t := s.pn
+	if t == nil {
+		return 1, 1, proof
 	}
-	if t := s.pnSlot(h); t != nil {
-		return t.pn, t.dn, t
+	if pn, dn, proof, ok := t.values(h); ok {
+		return pn, dn, proof
 	}
-	if t := s.pnSlot(hr); t != nil {
-		return t.pn, t.dn, t
+	if pn, dn, proof, ok := t.values(hr); ok {
+		if pn == 0 || dn == 0 {
+			proof = s.rotate(proof)
+		}
+		return pn, dn, proof
 	}
-	return 1, 1, nil
-}
-
-// entryProof returns the proof set of a solved entry found by pnValues for the
-// position with hash h (rotated back when the entry is the rotated position's).
-func (s *Solver) entryProof(t *pnEntry, h uint64) hex.Bitset {
-	if t.key == h {
-		return t.kids
-	}
-	return s.rotate(t.kids)
+	return 1, 1, proof
 }
 
 func (s *Solver) pnStore(e *pnEntry) {
 	if s.pn == nil {
 		return
 	}
-	e.used = true
-	i := e.key & s.pnMask
-	a, b := &s.pn[i], &s.pn[i^1]
-	switch {
-	case a.used && a.key == e.key, !a.used:
-	case b.used && b.key == e.key, !b.used:
-		a = b
-	case b.work < a.work: // replace the entry that cost less to compute
-		a = b
-	}
-	*a = *e
+	s.pn.store(e)
 }
 
 // solveDFPN runs MID from the root until it is solved or a limit stops it.
@@ -276,12 +248,11 @@ func (s *Solver) midNode(ply int, x, o hex.Color, h0, hf, hrf uint64, have bool,
 			continue
 		}
 		ch, chr := hf^zx[m]^s.zmove, hrf^zx[n1-m]^s.zmove
-		cp, cd, t := s.pnValues(ch, chr)
+		cp, cd, p := s.pnValues(ch, chr)
 		switch {
 		case cd == 0: // the child's mover loses: m wins
-			return s.pnWin(ply, s.entryProof(t, ch), m)
+			return s.pnWin(ply, p, m)
 		case cp == 0: // m loses: prune to the refutation's proof
-			p := s.entryProof(t, ch)
 			e.kids.Clear(m)
 			e.kids = e.kids.And(p)
 			e.loss = e.loss.Or(p)

@@ -179,6 +179,7 @@ func TestSolveOpeningsWith(t *testing.T) {
 		{"5x5 limited", 5, 2, limited, nil},
 		{"5x5 resumed from some", 5, 1, small, []string{"a1", "c3", "e5", "b4"}},
 		{"4x4 resumed from all", 4, 2, small, []string{"a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2"}},
+		{"5x5 separate tables", 5, 2, small, nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -195,7 +196,8 @@ func TestSolveOpeningsWith(t *testing.T) {
 			}
 			reported := 0
 			ops, err := SolveOpeningsWith(context.Background(), tc.n, tc.n, tc.mk, OpeningsOptions{
-				Workers: tc.workers, Done: done, Progress: func(Opening) { reported++ }})
+				Workers: tc.workers, Done: done, Progress: func(Opening) { reported++ },
+				SeparateTables: tc.name == "5x5 separate tables"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -226,5 +228,43 @@ func TestSolveOpeningsWith(t *testing.T) {
 				t.Errorf("%d unknown openings", unknown)
 			}
 		})
+	}
+}
+
+// TestHardOrder: the openings are sorted by distance to White's edges, then to the
+// middle row (7x7: the hardest searches a4, g2, a3, b4 and g1 come within the first
+// eight), and the sort is a permutation.
+func TestHardOrder(t *testing.T) {
+	tests := []struct {
+		n     int
+		first string
+	}{
+		{7, "a4 a3 g3 a2 g2 a1 g1 b4 b3 f3"},
+		{4, "a2 d2 a3 d3 a1 d1 a4 d4 b2 c2"},
+	}
+	for _, tc := range tests {
+		g := hex.MustGeometry(tc.n, tc.n)
+		var cells []hex.Cell
+		for m := hex.Cell(0); int(m) < g.N; m++ {
+			if tc.n == 4 || m <= g.Rotate180(m) { // 7x7: the searched ones
+				cells = append(cells, m)
+			}
+		}
+		want := len(cells)
+		hardOrder(g, cells)
+		var names []string
+		seen := map[hex.Cell]bool{}
+		for i, c := range cells {
+			seen[c] = true
+			if i < 10 {
+				names = append(names, g.CellName(c))
+			}
+		}
+		if got := strings.Join(names, " "); got != tc.first {
+			t.Errorf("%dx%d: order starts %q, want %q", tc.n, tc.n, got, tc.first)
+		}
+		if len(seen) != want {
+			t.Errorf("%dx%d: %d distinct cells, want %d", tc.n, tc.n, len(seen), want)
+		}
 	}
 }

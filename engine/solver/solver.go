@@ -30,8 +30,10 @@
 // first the killer moves (the last two moves that won a node at the same ply), then
 // moves that often won for the side to move (a history table), then the two-way
 // distance order. SolveParallel splits one position's root moves between several
-// solvers; SolveOpeningsWith solves every opening of a board with per-opening limits
-// and resumption from a checkpoint.
+// solvers; SolveOpeningsWith solves every opening of a board (hardest-looking first,
+// the workers sharing one table) with per-opening limits and resumption from a
+// checkpoint. On boards of up to 64 cells the DFPN table stores its sets as single
+// words (table.go). Labeler labels datasets (pipeline.Label).
 //
 // The default Connector is engine/vc's compact H-search (vc.Compact, boards of up to
 // 64 cells); VCConnector adapts engine/vc's full Builder.
@@ -41,6 +43,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"time"
 
 	"github.com/hexlearn/hexlearn/engine/circuit"
@@ -172,16 +175,15 @@ type ttEntry struct {
 // Solver solves positions; it keeps its transposition table between calls on boards
 // of the same size. It is not safe for concurrent use.
 type Solver struct {
-	cfg    Config
-	an     *ice.Analyzer
-	tt     []ttEntry
-	mask   uint64
-	pn     []pnEntry // DFPN's table
-	pnMask uint64
-	circ   *circuit.Circuit // for Config.Energy
-	g      *hex.Geometry
-	zob    [3][]uint64 // keys per colour and cell, for the current geometry
-	zmove  uint64
+	cfg   Config
+	an    *ice.Analyzer
+	tt    []ttEntry
+	mask  uint64
+	pn    *pnTable         // DFPN's table (nil: none)
+	circ  *circuit.Circuit // for Config.Energy
+	g     *hex.Geometry
+	zob   [3][]uint64 // keys per colour and cell, for the current geometry
+	zmove uint64
 
 	b        *hex.Board
 	stats    Stats
@@ -237,21 +239,42 @@ func New(cfg Config) *Solver {
 	if cfg.NoTT || cfg.Validate() != nil {
 		return s
 	}
-	bitsN := cfg.TTBits
-	if bitsN == 0 {
-		bitsN = 20
-		if cfg.Algorithm == DFPN {
-			bitsN = 18
-		}
-	}
+	bitsN := cfg.ttBits()
 	if cfg.Algorithm == DFPN {
-		s.pn = make([]pnEntry, 1<<bitsN)
-		s.pnMask = 1<<bitsN - 1
+		s.pn = newPNTable(bitsN) // allocated for the first board's size by setup
 	} else {
 		s.tt = make([]ttEntry, 1<<bitsN)
 		s.mask = 1<<bitsN - 1
 	}
 	return s
+}
+
+// ttBits returns log2 of the table entries: TTBits, or its default (20 for DFS, 18
+// for DFPN).
+func (c Config) ttBits() int {
+	switch {
+	case c.TTBits != 0:
+		return c.TTBits
+	case c.Algorithm == DFPN:
+		return 18
+	}
+	return 20
+}
+
+// Reset forgets everything the solver learnt from earlier calls: the transposition
+// table, the history table and the killer moves. A solver reset before each batch of
+// positions searches the batch as a fresh solver would (the same nodes and results).
+func (s *Solver) Reset() {
+	clear(s.tt)
+	if s.pn != nil {
+		s.pn.clear()
+	}
+	for c := range s.hist {
+		clear(s.hist[c])
+	}
+	for i := range s.plies {
+		s.plies[i].killers = [2]hex.Cell{hex.NoCell, hex.NoCell}
+	}
 }
 
 // Config returns the solver's configuration.
@@ -264,7 +287,9 @@ func (s *Solver) setup(g *hex.Geometry) {
 	}
 	if s.g != nil { // a fresh table is already empty
 		clear(s.tt)
-		clear(s.pn)
+	}
+	if s.pn != nil {
+		s.pn.reset(g)
 	}
 	s.g = g
 	x := uint64(0x2545F4914F6CDD1D) ^ uint64(g.W*131+g.H)
@@ -324,6 +349,10 @@ func (s *Solver) hashes(b *hex.Board) (h, hr uint64) {
 
 func (s *Solver) rotate(p hex.Bitset) hex.Bitset {
 	var r hex.Bitset
+	if s.g.N <= 64 { // cell c goes to N-1-c: reverse the first word
+		r[0] = bits.Reverse64(p[0]) >> (64 - s.g.N)
+		return r
+	}
 	n := hex.Cell(s.g.N - 1)
 	for c := p.First(); c != hex.NoCell; c = p.Next(c + 1) {
 		r.Set(n - c)

@@ -1,0 +1,67 @@
+package solver
+
+import (
+	"context"
+	"errors"
+	"math/rand"
+	"testing"
+
+	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/internal/brute"
+)
+
+// TestSmallTableEntries: on boards of up to 64 cells the table stores one-word sets
+// (pnSmall); a solver whose table is forced to full entries searches exactly the same
+// trees (same winner, proof set, move and node count) on every 5x5 and 6x6 opening
+// and on 7x7 and 8x8 two-stone positions, the table (small: entries are replaced)
+// carrying over between them. A board of more than 64 cells gets full entries.
+func TestSmallTableEntries(t *testing.T) {
+	mk := func() Config {
+		cfg := DefaultConfig()
+		cfg.TTBits, cfg.MaxNodes = 12, 4000
+		return cfg
+	}
+	rng := rand.New(rand.NewSource(3))
+	sizes := []int{5, 6, 7, 8}
+	if testing.Short() {
+		sizes = sizes[:2]
+	}
+	for _, n := range sizes {
+		g := hex.MustGeometry(n, n)
+		small, full := New(mk()), New(mk())
+		full.pn.big = make([]pnEntry, 1<<12)
+		full.pn.w, full.pn.h = g.W, g.H
+		var positions []*hex.Board
+		for m := hex.Cell(0); n <= 6 && int(m) < g.N; m++ {
+			b := hex.NewBoardGeometry(g)
+			b.PlayStone(hex.Black, m)
+			positions = append(positions, b)
+		}
+		for i := 0; n > 6 && i < 4; i++ {
+			positions = append(positions, brute.RandomPosition(rng, n, 2))
+		}
+		var nodes int64
+		for i, b := range positions {
+			rs, es := small.Solve(context.Background(), b)
+			rf, ef := full.Solve(context.Background(), b)
+			nodes += rs.Stats.Nodes
+			if (es == nil) != (ef == nil) || rs.Winner != rf.Winner || rs.Move != rf.Move || rs.Proof != rf.Proof || rs.Stats.Nodes != rf.Stats.Nodes {
+				t.Fatalf("%dx%d position %d: small entries %v %v %v %d nodes (%v), full entries %v %v %v %d nodes (%v)\n%s",
+					n, n, i, rs.Winner, rs.Move, rs.Proof, rs.Stats.Nodes, es, rf.Winner, rf.Move, rf.Proof, rf.Stats.Nodes, ef, b.Diagram())
+			}
+		}
+		if small.pn.small == nil || small.pn.big != nil {
+			t.Errorf("%dx%d: the table does not hold small entries", n, n)
+		}
+		t.Logf("%dx%d: %d positions, %d nodes", n, n, len(positions), nodes)
+	}
+	s := New(mk())
+	b := hex.MustBoard(9, 9)
+	b.PlayStone(hex.Black, b.Geometry().At(4, 4))
+	if _, err := s.Solve(context.Background(), b); err != nil && !errors.Is(err, ErrLimit) {
+		t.Fatal(err)
+	}
+	if s.pn.big == nil || s.pn.small != nil {
+		t.Error("9x9: the table does not hold full entries")
+	}
+}
