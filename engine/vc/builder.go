@@ -187,8 +187,9 @@ type Builder struct {
 	pend   []pending
 	snap   []Conn
 	cross  []pending                    // crossing-rule SCs waiting to be added (at top level)
-	suf    []hex.Bitset                 // OR rule: suffix intersections of an SC list
-	suf2   [][2]uint64                  // the same with two-word carriers (orSmall)
+	sufN   []vecN                       // OR rule: suffix intersections of an SC list
+	suf1   []vec1                       // the same with one-word carriers (orStart1)
+	suf2   []vec2                       // the same with two-word carriers (orStart2)
 	bridge [hex.NumPoints][2]hex.Bitset // edge-bridge carriers of an empty cell (XH strong)
 
 	oldPt []hex.Cell // Play: the points before the move
@@ -212,9 +213,9 @@ type Builder struct {
 	won bool
 	nw  int // number of bitset words that can hold cells
 
-	// wide makes Build use the general code for every board size (nw = all words of a
-	// bitset) instead of the two-word code for boards of at most 128 cells; tests use
-	// it to check that both give the same connections.
+	// wide makes Build use the general engine instance for every board size (nw = all
+	// words of a bitset) instead of the one- or two-word instance for boards of at most
+	// 64 or 128 cells; tests use it to check that they give the same connections.
 	wide bool
 }
 
@@ -417,8 +418,9 @@ func (b *Builder) prepare(g *hex.Geometry) {
 	b.remap = make([]int32, 0, pts)
 	b.moved = make([]pending, 0, b.cfg.MaxFull+b.cfg.MaxSemi)
 	b.snap = make([]Conn, 0, b.cfg.MaxFull+b.cfg.MaxSemi)
-	b.suf = make([]hex.Bitset, 0, b.cfg.MaxSemi+1)
-	b.suf2 = make([][2]uint64, 0, b.cfg.MaxSemi+1)
+	b.sufN = make([]vecN, 0, b.cfg.MaxSemi+1)
+	b.suf1 = make([]vec1, 0, b.cfg.MaxSemi+1)
+	b.suf2 = make([]vec2, 0, b.cfg.MaxSemi+1)
 	// the OR rule emits at most sum_{k<MaxOr} C(MaxSemi-1, k) VCs per call
 	orOut, c := 0, 1
 	for k := 1; k < b.cfg.MaxOr && orOut < 1<<16; k++ {
@@ -543,44 +545,6 @@ func (b *Builder) enqueue(idx int32) {
 	}
 }
 
-// minimalPos checks connection c (carrier size size) against list, which is sorted
-// by carrier size. It reports false when a carrier in list is a subset of c's (c is
-// not minimal). Otherwise it removes, in place, the entries whose carriers contain
-// c's, makes room under limit (dropping the largest entry, or refusing c when c would
-// itself be the largest), and returns the shortened list and the position where c
-// belongs. The caller keeps the returned list in either case. With keyed (SC lists), an
-// entry with the same carrier but a larger key is replaced: of SCs with equal carriers
-// the one with the smallest key is kept, which makes the result independent of the
-// order of deduction (see Play).
-func (b *Builder) minimalPos(list []Conn, c *Conn, size int16, limit int, keyed bool) ([]Conn, int, bool) {
-	if b.nw <= 2 {
-		return b.minimalPos2(list, c, size, limit, keyed)
-	}
-	// lists are sorted by carrier size: only smaller or equal carriers can be subsets,
-	// only larger ones strict supersets
-	k := 0
-	for ; k < len(list) && list[k].size <= size; k++ {
-		if b.sub(&list[k].Carrier, &c.Carrier) {
-			if b.replaces(&list[k], c, size, keyed) {
-				// no other entry of the (minimal) list is a subset or a superset
-				// of this carrier
-				copy(list[k:], list[k+1:])
-				return list[:len(list)-1], k, true
-			}
-			return list, 0, false
-		}
-	}
-	pos := k
-	n := k
-	for ; k < len(list); k++ {
-		if !b.sub(&c.Carrier, &list[k].Carrier) {
-			list[n] = list[k]
-			n++
-		}
-	}
-	return b.makeRoom(list[:n], pos, limit)
-}
-
 // makeRoom ends minimalPos: with the list (supersets of the new connection removed) at
 // its limit, it drops the largest entry, or refuses the new connection (position pos)
 // when it would itself be the largest.
@@ -622,34 +586,6 @@ func (b *Builder) mergeStones(e, c *Conn, size int16, keyed bool) bool {
 	return true
 }
 
-// minimalPos2 is minimalPos for carriers that fit in two words (at most 128 cells).
-func (b *Builder) minimalPos2(list []Conn, c *Conn, size int16, limit int, keyed bool) ([]Conn, int, bool) {
-	c0, c1 := c.Carrier[0], c.Carrier[1]
-	k := 0
-	for ; k < len(list) && list[k].size <= size; k++ {
-		e := &list[k]
-		if e.Carrier[0]&^c0|e.Carrier[1]&^c1 == 0 {
-			if b.replaces(e, c, size, keyed) {
-				copy(list[k:], list[k+1:])
-				return list[:len(list)-1], k, true
-			}
-			return list, 0, false
-		}
-	}
-	pos := k
-	n := k
-	for ; k < len(list); k++ {
-		e := &list[k]
-		if c0&^e.Carrier[0]|c1&^e.Carrier[1] != 0 {
-			if n != k {
-				list[n] = *e
-			}
-			n++
-		}
-	}
-	return b.makeRoom(list[:n], pos, limit)
-}
-
 // pointsOf returns the set of points (as indices) of the cells of carrier x plus
 // point o, so that the AND scans can drop those partners with one mask per word.
 // Every carrier cell is an empty cell and so a point.
@@ -666,30 +602,6 @@ func (b *Builder) pointsOf(x *hex.Bitset, o int32) hex.Bitset {
 	return ps
 }
 
-// insertMinimal adds connection c (carrier size size) to the list of slot sl0 in lists
-// (b.full or b.semi; sl0 < 0 when the pair idx has no slot yet) unless it is not
-// minimal (see minimalPos), giving the pair a slot when needed. It returns the slot,
-// the position of c in the list, and whether c was added.
-func (b *Builder) insertMinimal(lists [][]Conn, sl0, idx int32, c *Conn, size int16, limit int, keyed bool) (int32, int, bool) {
-	var list []Conn
-	if sl0 >= 0 {
-		list = lists[sl0]
-	}
-	list, pos, ok := b.minimalPos(list, c, size, limit, keyed)
-	if sl0 >= 0 {
-		lists[sl0] = list
-	}
-	if !ok {
-		return sl0, 0, false
-	}
-	if sl0 < 0 {
-		sl0 = b.newSlot(idx)
-		list = lists[sl0]
-	}
-	lists[sl0] = insertAt(list, pos, c, size)
-	return sl0, pos, true
-}
-
 // insertAt inserts a copy of c (carrier size size, not yet processed) at position pos.
 func insertAt(list []Conn, pos int, c *Conn, size int16) []Conn {
 	n := len(list)
@@ -699,347 +611,6 @@ func insertAt(list []Conn, pos int, c *Conn, size int16) []Conn {
 	list[pos].size = size
 	list[pos].done = false
 	return list
-}
-
-// addFull adds a VC between points i and j unless it is not minimal; it returns
-// whether it was added.
-func (b *Builder) addFull(i, j int32, c *Conn) bool {
-	idx := b.pairIdx(i, j)
-	sl0 := b.slot[i*int32(b.np)+j] // row i: the AND rule adds many with the same i
-	size := b.count(&c.Carrier)
-	sl0, pos, ok := b.insertMinimal(b.full, sl0, idx, c, size, b.cfg.MaxFull, false)
-	if !ok {
-		return false
-	}
-	b.full[sl0][pos].Key = hex.NoCell
-	// drop SCs that contain this VC's carrier
-	sl := b.semi[sl0]
-	m := 0
-	for k := range sl {
-		if sl[k].size < size || !b.sub(&c.Carrier, &sl[k].Carrier) {
-			sl[m] = sl[k]
-			m++
-		}
-	}
-	b.semi[sl0] = sl[:m]
-	b.nbrFull[i].Set(hex.Cell(j))
-	b.nbrFull[j].Set(hex.Cell(i))
-	b.enqueue(idx)
-	if (i == b.edgeA && j == b.edgeB) || (i == b.edgeB && j == b.edgeA) {
-		b.won = true
-	}
-	return true
-}
-
-// sub reports whether x is a subset of y, reading only the words that can hold cells
-// (carriers hold only cells, so their higher words are zero).
-func (b *Builder) sub(x, y *hex.Bitset) bool {
-	if b.nw <= 2 {
-		return (x[0]&^y[0])|(x[1]&^y[1]) == 0
-	}
-	return subN(x, y, b.nw)
-}
-
-func subN(x, y *hex.Bitset, nw int) bool {
-	for w := 0; w < nw && w < len(x); w++ {
-		if x[w]&^y[w] != 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// meets reports whether the carriers x and y intersect (cell words only).
-func (b *Builder) meets(x, y *hex.Bitset) bool {
-	if b.nw <= 2 {
-		return (x[0]&y[0])|(x[1]&y[1]) != 0
-	}
-	return meetsN(x, y, b.nw)
-}
-
-func meetsN(x, y *hex.Bitset, nw int) bool {
-	for w := 0; w < nw && w < len(x); w++ {
-		if x[w]&y[w] != 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// union sets dst to the union of the carriers x and y (cell words only; the other
-// words of a carrier are zero).
-func (b *Builder) union(dst, x, y *hex.Bitset) {
-	if b.nw <= 2 {
-		*dst = hex.Bitset{x[0] | y[0], x[1] | y[1]}
-		return
-	}
-	*dst = x.Or(*y)
-}
-
-// count returns the number of cells of carrier x (cell words only).
-func (b *Builder) count(x *hex.Bitset) int16 {
-	if b.nw <= 2 {
-		return int16(bits.OnesCount64(x[0]) + bits.OnesCount64(x[1]))
-	}
-	return int16(x.Count())
-}
-
-// addSemi adds an SC between points i and j unless it is not minimal, then applies
-// the OR rule and (with XH) the crossing rules to it.
-func (b *Builder) addSemi(i, j int32, c *Conn) bool {
-	idx := b.pairIdx(i, j)
-	size := b.count(&c.Carrier)
-	sl0 := b.slot[i*int32(b.np)+j] // row i: the AND rule adds many with the same i
-	if sl0 >= 0 {
-		fl := b.full[sl0]
-		for k := 0; k < len(fl) && fl[k].size <= size; k++ {
-			if b.sub(&fl[k].Carrier, &c.Carrier) {
-				return false
-			}
-		}
-	}
-	sl0, pos, ok := b.insertMinimal(b.semi, sl0, idx, c, size, b.cfg.MaxSemi, true)
-	if !ok {
-		return false
-	}
-	list := b.semi[sl0]
-	b.nbrSemi[i].Set(hex.Cell(j))
-	b.nbrSemi[j].Set(hex.Cell(i))
-	if b.cfg.SemiAnd {
-		b.enqueue(idx)
-	}
-	// OR rule (appendix A): combine the new SC with up to MaxOr-1 others.
-	start := len(b.pend)
-	b.orFull = b.full[sl0]
-	if b.nw <= 2 {
-		b.orSmall(list, i, j, pos)
-	} else {
-		b.orLarge(list, i, j, pos)
-	}
-	if b.cfg.XH && !b.chain[i] && !b.chain[j] {
-		b.crossing(list, i, j, pos)
-	}
-	b.flush(start)
-	return true
-}
-
-// orSmall starts the OR rule for the new SC list[pos] when carriers fit in two words
-// (at most 128 cells): as orLarge, with two-word suffix intersections.
-func (b *Builder) orSmall(list []Conn, i, j int32, pos int) {
-	suf := b.suf2[:0]
-	for k := 0; k <= len(list); k++ {
-		suf = append(suf, [2]uint64{})
-	}
-	suf[len(list)] = [2]uint64{^uint64(0), ^uint64(0)}
-	for k := len(list) - 1; k >= 0; k-- {
-		if k == pos {
-			suf[k] = suf[k+1]
-		} else {
-			suf[k] = [2]uint64{suf[k+1][0] & list[k].Carrier[0], suf[k+1][1] & list[k].Carrier[1]}
-		}
-	}
-	b.suf2 = suf
-	self := [2]uint64{list[pos].Carrier[0], list[pos].Carrier[1]}
-	if self[0]&suf[0][0]|self[1]&suf[0][1] == 0 {
-		b.orRule2(list, suf, i, j, self, self, self, 1, 0)
-	}
-}
-
-// orLarge starts the OR rule for the new SC list[pos] (any board size).
-func (b *Builder) orLarge(list []Conn, i, j int32, pos int) {
-	self := list[pos].Carrier
-	// suffix intersections of the other SCs (the new one counts as the full set)
-	suf := b.suf[:0]
-	for k := 0; k <= len(list); k++ {
-		suf = append(suf, hex.Bitset{})
-	}
-	all := hex.Bitset{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
-	suf[len(list)] = all
-	for k := len(list) - 1; k >= 0; k-- {
-		if k == pos {
-			suf[k] = suf[k+1]
-		} else {
-			suf[k] = suf[k+1].And(list[k].Carrier)
-		}
-	}
-	b.suf = suf
-	if !b.meets(&self, &suf[0]) {
-		b.orRule(list, suf, i, j, &self, self, self, 1, 0)
-	}
-}
-
-// orRule is Anshelevich's recursive OR procedure (appendix A) over the SCs
-// list[from:], with the running union u and intersection in of the SCs used so far.
-// Two prunings lose no minimal result: an SC that does not shrink the intersection is
-// skipped (it would only enlarge the union), and a branch stops when some cell of the
-// intersection lies in every remaining SC (suf[k] is the intersection of list[k:]).
-func (b *Builder) orRule(list []Conn, suf []hex.Bitset, i, j int32, self *hex.Bitset, u, in hex.Bitset, used, from int) {
-	for k := from; k < len(list); k++ {
-		if in.Intersects(&suf[k]) {
-			return
-		}
-		e := &list[k]
-		if eq(&e.Carrier, self) {
-			continue
-		}
-		i1 := in.And(e.Carrier)
-		if eq(&i1, &in) {
-			continue
-		}
-		last := i1.IsEmpty()
-		if !last && used+1 >= b.cfg.MaxOr {
-			continue
-		}
-		u1 := u.Or(e.Carrier)
-		if b.orCovered(&u1) {
-			continue // every VC this branch can give contains a VC of the pair
-		}
-		if last {
-			b.pend = append(b.pend, pending{i: i, j: j, c: Conn{Carrier: u1, Key: hex.NoCell, Rule: RuleOr}})
-			continue
-		}
-		b.orRule(list, suf, i, j, self, u1, i1, used+1, k+1)
-	}
-}
-
-// orRule2 is orRule for boards whose cells fit in two bitset words (at most 128
-// cells): carriers, unions and intersections are kept as two words (the other words of
-// a carrier are zero), which gives the same deductions in the same order.
-func (b *Builder) orRule2(list []Conn, suf [][2]uint64, i, j int32, self, u, in [2]uint64, used, from int) {
-	for k := from; k < len(list); k++ {
-		if in[0]&suf[k][0]|in[1]&suf[k][1] != 0 {
-			return
-		}
-		e := &list[k]
-		e0, e1 := e.Carrier[0], e.Carrier[1]
-		if e0 == self[0] && e1 == self[1] {
-			continue
-		}
-		i1 := [2]uint64{in[0] & e0, in[1] & e1}
-		if i1 == in {
-			continue
-		}
-		if i1[0]|i1[1] != 0 && used+1 >= b.cfg.MaxOr {
-			continue
-		}
-		u1 := [2]uint64{u[0] | e0, u[1] | e1}
-		if b.orCovered2(u1) {
-			continue // every VC this branch can give contains a VC of the pair
-		}
-		if i1[0]|i1[1] == 0 {
-			b.pend = append(b.pend, pending{i: i, j: j, c: Conn{Carrier: hex.Bitset{u1[0], u1[1]}, Key: hex.NoCell, Rule: RuleOr}})
-			continue
-		}
-		b.orRule2(list, suf, i, j, self, u1, i1, used+1, k+1)
-	}
-}
-
-// orCovered reports whether a VC of the pair the OR rule works on (b.orFull) has a
-// carrier inside u: then every union containing u gives a VC that is not minimal, and
-// the OR rule can prune the branch without changing its result.
-func (b *Builder) orCovered(u *hex.Bitset) bool {
-	for k := range b.orFull {
-		if b.sub(&b.orFull[k].Carrier, u) {
-			return true
-		}
-	}
-	return false
-}
-
-// orCovered2 is orCovered for two-word carriers.
-func (b *Builder) orCovered2(u [2]uint64) bool {
-	for k := range b.orFull {
-		c := &b.orFull[k].Carrier
-		if c[0]&^u[0]|c[1]&^u[1] == 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// eq reports whether two bitsets are equal.
-func eq(a, b *hex.Bitset) bool {
-	return a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3] && a[4] == b[4] && a[5] == b[5]
-}
-
-// crossing applies the Crossing Rule and the Strong Crossing Rule to the new SC
-// list[pos] between the empty cells of points i and j, with every two other SCs of
-// the list.
-func (b *Builder) crossing(list []Conn, i, j int32, pos int) {
-	x, y := b.pt[i], b.pt[j]
-	n := &list[pos]
-	for p := range list {
-		if p == pos {
-			continue
-		}
-		for q := p + 1; q < len(list); q++ {
-			if q == pos {
-				continue
-			}
-			b.crossTriple(x, y, n, &list[p], &list[q])
-		}
-	}
-}
-
-// crossTriple tries the crossing rules on three SCs between the empty cells x, y.
-func (b *Builder) crossTriple(x, y hex.Cell, c1, c2, c3 *Conn) {
-	if b.nw <= 2 {
-		b.crossTriple2(x, y, c1, c2, c3)
-		return
-	}
-	i12 := c1.Carrier.And(c2.Carrier)
-	i13 := c1.Carrier.And(c3.Carrier)
-	i23 := c2.Carrier.And(c3.Carrier)
-	over := i12.Or(i13).Or(i23)
-	u := c1.Carrier.Or(c2.Carrier).Or(c3.Carrier)
-	u.Set(x)
-	u.Set(y)
-	if over.IsEmpty() {
-		b.crossEmit(c1, c2, c3, u, min(x, y)) // x and y are both keys: one, not the order, decides
-		return
-	}
-	if !b.cfg.StrongCrossing {
-		return
-	}
-	for _, k := range [2]hex.Cell{y, x} {
-		for e := 0; e < 2; e++ {
-			B := &b.bridge[k][e]
-			if B.IsEmpty() || !over.SubsetOf(B) || B.Has(x) || B.Has(y) {
-				continue
-			}
-			b.crossEmit(c1, c2, c3, u.Or(*B), k)
-			return
-		}
-	}
-}
-
-// crossTriple2 is crossTriple for carriers that fit in two words (at most 128 cells).
-func (b *Builder) crossTriple2(x, y hex.Cell, c1, c2, c3 *Conn) {
-	a0, a1 := c1.Carrier[0], c1.Carrier[1]
-	b0, b1 := c2.Carrier[0], c2.Carrier[1]
-	d0, d1 := c3.Carrier[0], c3.Carrier[1]
-	o0 := a0&b0 | a0&d0 | b0&d0
-	o1 := a1&b1 | a1&d1 | b1&d1
-	u := hex.Bitset{a0 | b0 | d0, a1 | b1 | d1}
-	u.Set(x)
-	u.Set(y)
-	if o0|o1 == 0 {
-		b.crossEmit(c1, c2, c3, u, min(x, y)) // x and y are both keys: one, not the order, decides
-		return
-	}
-	if !b.cfg.StrongCrossing {
-		return
-	}
-	for _, k := range [2]hex.Cell{y, x} {
-		for e := 0; e < 2; e++ {
-			B := &b.bridge[k][e]
-			if B.IsEmpty() || o0&^B[0]|o1&^B[1] != 0 || B.Has(x) || B.Has(y) {
-				continue
-			}
-			b.crossEmit(c1, c2, c3, u.Or(*B), k)
-			return
-		}
-	}
 }
 
 // crossEmit emits, for each of the three choices of C3, the SCs between stepping
@@ -1066,184 +637,50 @@ func (b *Builder) crossEmit(c1, c2, c3 *Conn, carrier hex.Bitset, key hex.Cell) 
 	}
 }
 
-// flush adds the pending deductions from index start on, then truncates the pending
-// stack back to start.
-func (b *Builder) flush(start int) {
-	for k := start; k < len(b.pend); k++ {
-		if b.won && b.cfg.StopAtWin {
-			break
-		}
-		p := b.pend[k] // copy: nested adds may grow b.pend
-		if p.semi {
-			b.addSemi(p.i, p.j, &p.c)
-		} else {
-			b.addFull(p.i, p.j, &p.c)
-		}
+// The deduction engine (the AND, OR and crossing rules, minimality and the work
+// queue) is generated from one template, internal/gen/hsearch.go.tmpl, once per
+// carrier width: hsearch_w1.go for boards of at most 64 cells (one-word carriers),
+// hsearch_w2.go for at most 128 cells and hsearch_wn.go for any board (whole bitsets).
+// Build picks the instance by b.nw; the three give the same connections in the same
+// order (TestTwoWordPathsEqualWide). Regenerate with "go generate ./engine/vc".
+//
+//go:generate go run ./internal/gen
+
+// addFull adds a VC between points i and j unless it is not minimal (the instance for
+// b.nw); it returns whether it was added.
+func (b *Builder) addFull(i, j int32, c *Conn) bool {
+	switch b.nw {
+	case 1:
+		return b.addFull1(i, j, c)
+	case 2:
+		return b.addFull2(i, j, c)
 	}
-	b.pend = b.pend[:start]
+	return b.addFullN(i, j, c)
 }
 
-// run processes the work queue until it is empty (or the win is found).
+// addSemi adds an SC between points i and j unless it is not minimal, then applies
+// the OR rule and (with XH) the crossing rules to it (the instance for b.nw).
+func (b *Builder) addSemi(i, j int32, c *Conn) bool {
+	switch b.nw {
+	case 1:
+		return b.addSemi1(i, j, c)
+	case 2:
+		return b.addSemi2(i, j, c)
+	}
+	return b.addSemiN(i, j, c)
+}
+
+// run processes the work queue until it is empty or the win is found (the instance
+// for b.nw).
 func (b *Builder) run() {
-	for b.qhead < len(b.queue) {
-		if b.won && b.cfg.StopAtWin {
-			return
-		}
-		idx := b.queue[b.qhead]
-		b.qhead++
-		b.inQ[idx] = false
-		if b.qhead > 4096 && b.qhead*2 > len(b.queue) {
-			n := copy(b.queue, b.queue[b.qhead:])
-			b.queue = b.queue[:n]
-			b.qhead = 0
-		}
-		b.process(idx)
+	switch b.nw {
+	case 1:
+		b.run1()
+	case 2:
+		b.run2()
+	default:
+		b.runN()
 	}
-}
-
-// process applies the AND rule to the new connections of one endpoint pair.
-func (b *Builder) process(idx int32) {
-	i, j := idx/int32(b.np), idx%int32(b.np)
-	b.snap = b.snap[:0]
-	fl := b.fullOf(idx)
-	for k := range fl {
-		if !fl[k].done {
-			fl[k].done = true
-			b.snap = append(b.snap, fl[k])
-		}
-	}
-	if len(b.snap) > 0 {
-		b.setDoneAnd(0, idx, doneAndOf(fl))
-	}
-	nf := len(b.snap)
-	if b.cfg.SemiAnd && (b.chain[i] || b.chain[j]) {
-		sl := b.semiOf(idx)
-		for k := range sl {
-			if !sl[k].done {
-				sl[k].done = true
-				b.snap = append(b.snap, sl[k])
-			}
-		}
-		if len(b.snap) > nf {
-			b.setDoneAnd(1, idx, doneAndOf(sl))
-		}
-	}
-	snapEnd := len(b.snap)
-	for k := 0; k < snapEnd; k++ {
-		c := b.snap[k]
-		if k < nf {
-			b.andFull(&c, i, j)
-			b.andFull(&c, j, i)
-		} else {
-			b.andSemi(&c, i, j)
-			b.andSemi(&c, j, i)
-		}
-		if b.won && b.cfg.StopAtWin {
-			return
-		}
-	}
-	// Crossing-rule SCs may land on any pair, including the ones iterated above, so
-	// they are added only now. Adding them can produce more (via their OR VCs only
-	// later, in the queue), so loop until none is left.
-	for len(b.cross) > 0 {
-		p := b.cross[len(b.cross)-1]
-		b.cross = b.cross[:len(b.cross)-1]
-		b.addSemi(p.i, p.j, &p.c)
-	}
-}
-
-// andFull combines the VC v between o and m with every VC (and, with SemiAnd and a
-// chain midpoint, every SC) between m and another point z.
-//
-// Only partners already processed (done) are used: a partner still waiting in the
-// queue is combined with v when its own pair is processed, so each two connections
-// are combined once, by whichever is processed later (as Benzene's OR rule does).
-// Without list limits this gives the same fixed point; about 40% of the AND attempts
-// were such repeats.
-//
-// The neighbour sets of m are read word by word from a copy: the deductions made here
-// land on pairs (o, z) with o, z != m (OR results of addSemi too; crossing SCs wait in
-// b.cross), so nbrFull[m], nbrSemi[m] and the lists of the pairs (m, z) do not change
-// during the loops.
-func (b *Builder) andFull(v *Conn, o, m int32) {
-	if b.edgeGrp[m] && !b.cfg.AndOverEdge {
-		return
-	}
-	chain := b.chain[m]
-	mc, oc := b.pt[m], b.pt[o]
-	oEmpty := !b.chain[o] // a chain's root is never in a carrier
-	xh := b.cfg.XH
-	vcar := v.Carrier
-	base := vcar // every result's carrier contains base
-	if !chain {
-		base.Set(mc)
-	}
-	bsize := b.count(&base)
-	nwp := (b.np + 63) >> 6
-	np := int32(b.np)
-	nb := &b.nbrFull[m]
-	// a partner must avoid vcar and, when o is an empty cell, o itself
-	avoid := vcar
-	if oEmpty {
-		avoid.Set(oc)
-	}
-	small := b.nw <= 2
-	a0, a1 := avoid[0], avoid[1]
-	skip := b.pointsOf(&vcar, o) // z == o or z's cell in vcar
-	for wi := 0; wi < nwp && wi < len(nb); wi++ {
-		word := nb[wi] &^ skip[wi]
-		for word != 0 {
-			z := int32(wi<<6 + bits.TrailingZeros64(word))
-			word &= word - 1
-			s := b.slot[m*np+z]
-			if small {
-				if d := &b.doneAnd[0][m*np+z]; d[0]&a0|d[1]&a1 != 0 {
-					continue // every processed VC of the pair meets avoid
-				}
-			}
-			list := b.full[s]
-			found := 0
-			for k := range list {
-				w := &list[k]
-				if !w.done {
-					continue // combined with v when w's pair is processed
-				}
-				if small {
-					if w.Carrier[0]&a0|w.Carrier[1]&a1 != 0 {
-						continue
-					}
-				} else if meetsN(&w.Carrier, &avoid, b.nw) {
-					continue
-				}
-				// Before the second result for z, test once whether every result is
-				// already dominated; the first is left to the add, which refuses a
-				// dominated result with the same scan (so the outcome is the same).
-				if found++; found == 2 && b.dominated(o*np+z, &base, bsize, !chain, mc) {
-					break
-				}
-				nc := &b.tmp
-				b.union(&nc.Carrier, &vcar, &w.Carrier)
-				nc.Rule, nc.Key = RuleAnd, hex.NoCell
-				if xh {
-					nc.Stones = v.Stones.Or(w.Stones)
-				}
-				if chain {
-					if xh {
-						nc.Stones.Set(mc)
-					}
-					b.addFull(o, z, nc)
-				} else {
-					nc.Carrier.Set(mc)
-					nc.Key = mc
-					b.addSemi(o, z, nc)
-				}
-			}
-		}
-	}
-	if !chain || !b.cfg.SemiAnd {
-		return
-	}
-	b.semiAnd(v, o, m, &b.nbrSemi[m], b.semi, false)
 }
 
 // pairIndex is pairIdx with the number of points given.
@@ -1254,35 +691,6 @@ func pairIndex(i, j, np int32) int32 {
 	return i*np + j
 }
 
-// dominated reports whether pair idx (in either order) already holds a VC (or, when semi, an SC) whose
-// carrier is a subset of base: then every connection whose carrier contains base is
-// not minimal and need not be formed.
-func (b *Builder) dominated(idx int32, base *hex.Bitset, size int16, semi bool, key hex.Cell) bool {
-	s := b.slot[idx]
-	if s < 0 {
-		return false
-	}
-	if b.nw <= 2 {
-		return b.dominated2(s, base, size, semi, key)
-	}
-	xh := b.cfg.XH
-	fl := b.full[s]
-	for k := 0; k < len(fl) && fl[k].size <= size; k++ {
-		if (fl[k].size < size || semi || !xh) && b.sub(&fl[k].Carrier, base) {
-			return true
-		}
-	}
-	if semi {
-		sl := b.semi[s]
-		for k := 0; k < len(sl) && sl[k].size <= size; k++ {
-			if equalDominates(sl[k].size, size, sl[k].Key, key, xh) && b.sub(&sl[k].Carrier, base) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // equalDominates reports whether a kept SC (carrier size esize, key ekey) whose
 // carrier is inside a result's base (size size) dominates the results (key key, or
 // hex.NoCell when the results' keys vary and their carriers are strictly larger than
@@ -1291,109 +699,4 @@ func (b *Builder) dominated(idx int32, base *hex.Bitset, size int16, semi bool, 
 // result's stepping stones (mergeStones), so equality dominates only otherwise.
 func equalDominates(esize, size int16, ekey, key hex.Cell, xh bool) bool {
 	return esize < size || key == hex.NoCell || ekey < key || (ekey == key && !xh)
-}
-
-// dominated2 is dominated for slot s when carriers fit in two words (at most 128
-// cells).
-func (b *Builder) dominated2(s int32, base *hex.Bitset, size int16, semi bool, key hex.Cell) bool {
-	b0, b1 := base[0], base[1]
-	xh := b.cfg.XH
-	fl := b.full[s]
-	for k := 0; k < len(fl) && fl[k].size <= size; k++ {
-		if fl[k].Carrier[0]&^b0|fl[k].Carrier[1]&^b1 == 0 && (fl[k].size < size || semi || !xh) {
-			return true
-		}
-	}
-	if semi {
-		sl := b.semi[s]
-		for k := 0; k < len(sl) && sl[k].size <= size; k++ {
-			e := &sl[k]
-			if e.Carrier[0]&^b0|e.Carrier[1]&^b1 == 0 && equalDominates(e.size, size, e.Key, key, xh) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// andSemi combines the SC s between o and the chain m with every VC between m and
-// another point z into an SC with the same key (see andFull for why the neighbour set
-// of m may be read from a copy).
-func (b *Builder) andSemi(s *Conn, o, m int32) {
-	if !b.chain[m] || (b.edgeGrp[m] && !b.cfg.AndOverEdge) {
-		return
-	}
-	b.semiAnd(s, o, m, &b.nbrFull[m], b.full, true)
-}
-
-// semiAnd is the SC+VC rule through a chain midpoint m (XH paper, Lemma 4): the new
-// connection n (from o to m) is combined with every disjoint processed connection (see
-// andFull) in lists (the
-// SCs at m when n is a VC, the VCs at m when n is an SC) into an SC from o to the
-// partner's other end, keyed by whichever of the two is the SC. nb is m's neighbour
-// set in lists; these deductions never change it, so it is scanned in place.
-func (b *Builder) semiAnd(n *Conn, o, m int32, nb *hex.Bitset, lists [][]Conn, nIsSemi bool) {
-	mc, oc := b.pt[m], b.pt[o]
-	oEmpty := !b.chain[o]
-	xh := b.cfg.XH
-	ncar := n.Carrier
-	nwp := (b.np + 63) >> 6
-	np := int32(b.np)
-	dkey := hex.NoCell
-	if nIsSemi {
-		dkey = n.Key
-	}
-	avoid := ncar
-	if oEmpty {
-		avoid.Set(oc)
-	}
-	small := b.nw <= 2
-	a0, a1 := avoid[0], avoid[1]
-	which := 1 // doneAnd of the partner lists: the SCs when n is a VC
-	if nIsSemi {
-		which = 0
-	}
-	skip := b.pointsOf(&ncar, o) // z == o or z's cell in ncar
-	for wi := 0; wi < nwp && wi < len(nb); wi++ {
-		word := nb[wi] &^ skip[wi]
-		for word != 0 {
-			z := int32(wi<<6 + bits.TrailingZeros64(word))
-			word &= word - 1
-			s := b.slot[m*np+z]
-			if small {
-				if d := &b.doneAnd[which][m*np+z]; d[0]&a0|d[1]&a1 != 0 {
-					continue // every processed partner of the pair meets avoid
-				}
-			}
-			list := lists[s]
-			found := 0
-			for k := range list {
-				w := &list[k]
-				if !w.done {
-					continue // combined with v when w's pair is processed
-				}
-				if small {
-					if w.Carrier[0]&a0|w.Carrier[1]&a1 != 0 {
-						continue
-					}
-				} else if meetsN(&w.Carrier, &avoid, b.nw) {
-					continue
-				}
-				if found++; found == 2 && b.dominated(o*np+z, &ncar, n.size, true, dkey) {
-					break // see andFull
-				}
-				nc := &b.tmp
-				b.union(&nc.Carrier, &ncar, &w.Carrier)
-				nc.Rule, nc.Key = RuleAnd, w.Key
-				if nIsSemi {
-					nc.Key = n.Key
-				}
-				if xh {
-					nc.Stones = n.Stones.Or(w.Stones)
-					nc.Stones.Set(mc)
-				}
-				b.addSemi(o, z, nc)
-			}
-		}
-	}
 }

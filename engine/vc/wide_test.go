@@ -22,9 +22,10 @@ func dumpConns(bl *Builder) string {
 	return sb.String()
 }
 
-// TestTwoWordPathsEqualWide checks the code specialised for boards of at most 128
-// cells (two-word carriers: minimalPos2, dominated2, orSmall/orRule2, crossTriple2)
-// against the general code (forced with Builder.wide) on the benchmark positions:
+// TestTwoWordPathsEqualWide checks the engine instances for boards of at most 64 and
+// 128 cells (one- and two-word carriers: hsearch_w1.go on the 8x8 positions,
+// hsearch_w2.go on the 11x11 ones) against the general instance (hsearch_wn.go, forced
+// with Builder.wide) on the benchmark positions:
 // every connection, its carrier, stepping stones, key and rule, in the same order,
 // for H-search, H-search with M = 20 and XH-search.
 func TestTwoWordPathsEqualWide(t *testing.T) {
@@ -55,7 +56,7 @@ func TestTwoWordPathsEqualWide(t *testing.T) {
 					t.Fatalf("words: small %d, wide %d", small.nw, wide.nw)
 				}
 				if a, b := dumpConns(small), dumpConns(wide); a != b {
-					t.Fatalf("%dx%d %+v position %d %v: two-word code and general code differ", run.size, run.size, run.cfg, pi, c)
+					t.Fatalf("%dx%d %+v position %d %v: narrow and general instances differ", run.size, run.size, run.cfg, pi, c)
 				}
 				if small.Truncated() != wide.Truncated() {
 					t.Fatalf("%dx%d position %d %v: Truncated differs", run.size, run.size, pi, c)
