@@ -644,7 +644,7 @@ func (b *Builder) crossEmit(c1, c2, c3 *Conn, carrier hex.Bitset, key hex.Cell) 
 // Build picks the instance by b.nw; the three give the same connections in the same
 // order (TestTwoWordPathsEqualWide). Regenerate with "go generate ./engine/vc".
 //
-//go:generate go run ./internal/gen
+//go:generate go run ./internal/gen/run
 
 // addFull adds a VC between points i and j unless it is not minimal (the instance for
 // b.nw); it returns whether it was added.

@@ -1,9 +1,10 @@
-// Command gen writes engine/vc's H-search engine, one file per carrier width, from the
+// Package gen renders engine/vc's H-search engine, one file per carrier width, from the
 // template hsearch.go.tmpl: hsearch_w1.go (boards of at most 64 cells, one-word
-// carriers), hsearch_w2.go (at most 128 cells) and hsearch_wn.go (any board, whole
-// bitsets). Run it with "go generate ./engine/vc" after editing the template; the
-// package's test TestGeneratedFilesUpToDate fails while the files are stale.
-package main
+// carriers), hsearch_w2.go (at most 128 cells) and hsearch_wn.go (any board, all words
+// of a bitset). Its command (./run) writes them; run it with "go generate ./engine/vc"
+// after editing the template. engine/vc's TestGeneratedFilesUpToDate fails while the
+// files are stale.
+package gen
 
 import (
 	"bytes"
@@ -66,9 +67,9 @@ func Render(w Width) ([]byte, error) {
 	return out, nil
 }
 
-// write renders every instance into dir, each through a temporary file renamed into
+// Write renders every instance into dir, each through a temporary file renamed into
 // place.
-func write(dir string) error {
+func Write(dir string) error {
 	for _, f := range Widths {
 		src, err := Render(f.Width)
 		if err != nil {
@@ -84,15 +85,4 @@ func write(dir string) error {
 		}
 	}
 	return nil
-}
-
-func main() {
-	dir := "."
-	if len(os.Args) > 1 {
-		dir = os.Args[1]
-	}
-	if err := write(dir); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
 }
