@@ -82,11 +82,6 @@ type Config struct {
 	// StopAtWin stops the search as soon as the winning VC is found (Anshelevich,
 	// section 4). Leave it false to get every connection (e.g. for the circuit).
 	StopAtWin bool
-	// MaxWork bounds the connections added per Build (0: no bound). When more have
-	// been added the work queue is abandoned: the connections kept are sound, only
-	// fewer (Compact uses it to bound the cost of a solver node). Play rebuilds from
-	// scratch when it is set.
-	MaxWork int
 }
 
 // DefaultConfig returns the default H-search settings, chosen for speed (see
@@ -134,9 +129,6 @@ func (c Config) Validate() error {
 	}
 	if c.MaxOr < 2 || c.MaxOr > 16 {
 		return fmt.Errorf("%w: MaxOr must be 2..16, got %d", ErrConfig, c.MaxOr)
-	}
-	if c.MaxWork < 0 {
-		return fmt.Errorf("%w: MaxWork must be at least 0, got %d", ErrConfig, c.MaxWork)
 	}
 	return nil
 }
@@ -218,9 +210,8 @@ type Builder struct {
 
 	tmp Conn // the AND rule's result being added (copied into a list by addFull/addSemi)
 
-	won  bool
-	work int // connections added since the last reset (Config.MaxWork)
-	nw   int // number of bitset words that can hold cells
+	won bool
+	nw  int // number of bitset words that can hold cells
 
 	// wide makes Build use the general engine instance for every board size (nw = all
 	// words of a bitset) instead of the one- or two-word instance for boards of at most
@@ -277,7 +268,6 @@ func (b *Builder) reset() {
 	b.pend = b.pend[:0]
 	b.cross = b.cross[:0]
 	b.won = false
-	b.work = 0
 	b.connected = false
 	b.truncated = false
 }

@@ -31,7 +31,7 @@ func count1(x *hex.Bitset) int16 {
 // run1 processes the work queue until it is empty (or the win is found).
 func (b *Builder) run1() {
 	for b.qhead < len(b.queue) {
-		if b.won && b.cfg.StopAtWin || b.cfg.MaxWork > 0 && b.work > b.cfg.MaxWork {
+		if b.won && b.cfg.StopAtWin {
 			return
 		}
 		idx := b.queue[b.qhead]
@@ -362,7 +362,6 @@ func (b *Builder) addFull1(i, j int32, c *Conn) bool {
 		return false
 	}
 	b.full[sl0][pos].Key = hex.NoCell
-	b.work++
 	// drop SCs that contain this VC's carrier
 	sl := b.semi[sl0]
 	m := 0
@@ -400,7 +399,6 @@ func (b *Builder) addSemi1(i, j int32, c *Conn) bool {
 	if !ok {
 		return false
 	}
-	b.work++
 	list := b.semi[sl0]
 	b.nbrSemi[i].Set(hex.Cell(j))
 	b.nbrSemi[j].Set(hex.Cell(i))

@@ -41,11 +41,11 @@ func (b *Builder) Rebuilds() int { return b.rebuilds }
 // oracle).
 //
 // Play rebuilds from scratch with Config.XH (stepping stones are not updated
-// incrementally), with Config.StopAtWin or Config.MaxWork (a search stopped early has
-// incomplete lists), after SetConfig changed the configuration, and, without
-// Config.AndOverEdge, when an own stone joins an edge group (the chains merged into the
-// edge are no longer AND midpoints, so connections deduced through them may no longer
-// be deducible, and nothing records which those are). Undo is a Build of the earlier position. On an
+// incrementally), with Config.StopAtWin (a search stopped at the win has incomplete
+// lists), after SetConfig changed the configuration, and, without Config.AndOverEdge,
+// when an own stone joins an edge group (the chains merged into the edge are no longer
+// AND midpoints, so connections deduced through them may no longer be deducible, and
+// nothing records which those are). Undo is a Build of the earlier position. On an
 // error the Builder is unchanged and Play can be retried, or Build called.
 func (b *Builder) Play(board *hex.Board, p hex.Cell) error {
 	if board == nil {
@@ -77,7 +77,7 @@ func (b *Builder) Play(board *hex.Board, p hex.Cell) error {
 	if board.EmptyCells() != wantEmpty || board.Stones(b.color) != wantOwn {
 		return fmt.Errorf("%w (at %s)", ErrPlay, g.CellName(p))
 	}
-	if b.cfg.XH || b.cfg.StopAtWin || b.cfg.MaxWork > 0 || b.cfg != b.builtCfg {
+	if b.cfg.XH || b.cfg.StopAtWin || b.cfg != b.builtCfg {
 		b.rebuilds++
 		return b.Build(board, b.color)
 	}
