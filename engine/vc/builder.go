@@ -199,9 +199,10 @@ type Builder struct {
 	prepPts                    int // prepare: points the buffers are sized for
 	prepFull, prepSemi, prepOr int // prepare: limits the buffers are sized for
 
-	builtCfg  Config // the configuration of the last Build
-	truncated bool   // a list limit dropped a connection since the last Build
-	rebuilds  int    // Play calls that rebuilt from scratch (for tests and benchmarks)
+	builtCfg  Config     // the configuration of the last Build
+	truncated bool       // a list limit dropped a connection since the last Build
+	rebuilds  int        // Play calls that rebuilt from scratch (for tests and benchmarks)
+	journal   []snapshot // states saved by PlayUndoable, most recent last (undo.go)
 
 	orFull []Conn // the VCs of the pair the OR rule works on (read only during it)
 
@@ -273,8 +274,14 @@ func (b *Builder) reset() {
 }
 
 // Build computes the connections of colour c on board from scratch. The board is
-// only read.
+// only read. It empties the stack of states PlayUndoable saved.
 func (b *Builder) Build(board *hex.Board, c hex.Color) error {
+	b.journal = b.journal[:0]
+	return b.build(board, c)
+}
+
+// build is Build without touching the undo journal (Play's rebuilds use it).
+func (b *Builder) build(board *hex.Board, c hex.Color) error {
 	if board == nil {
 		return ErrNoBoard
 	}

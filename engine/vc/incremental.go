@@ -45,7 +45,8 @@ func (b *Builder) Rebuilds() int { return b.rebuilds }
 // lists), after SetConfig changed the configuration, and, without Config.AndOverEdge,
 // when an own stone joins an edge group (the chains merged into the edge are no longer
 // AND midpoints, so connections deduced through them may no longer be deducible, and
-// nothing records which those are). Undo is a Build of the earlier position. On an
+// nothing records which those are). PlayUndoable and Undo take a move back exactly
+// (undo.go); without them, undoing is a Build of the earlier position. On an
 // error the Builder is unchanged and Play can be retried, or Build called.
 func (b *Builder) Play(board *hex.Board, p hex.Cell) error {
 	if board == nil {
@@ -79,7 +80,7 @@ func (b *Builder) Play(board *hex.Board, p hex.Cell) error {
 	}
 	if b.cfg.XH || b.cfg.StopAtWin || b.cfg != b.builtCfg {
 		b.rebuilds++
-		return b.Build(board, b.color)
+		return b.build(board, b.color)
 	}
 	if col == b.color && !b.cfg.AndOverEdge {
 		// Without AND over edges, a chain that joins an edge group stops being an
@@ -88,7 +89,7 @@ func (b *Builder) Play(board *hex.Board, p hex.Cell) error {
 		ea, eb := hex.EdgesOf(b.color)
 		if r := board.Find(p); r == board.Find(ea) || r == board.Find(eb) {
 			b.rebuilds++
-			return b.Build(board, b.color)
+			return b.build(board, b.color)
 		}
 	}
 	b.g = g
