@@ -1,0 +1,132 @@
+package vc
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/hexlearn/hexlearn/engine/hex"
+)
+
+// Errors returned by the package; callers may test them with errors.Is.
+var (
+	ErrConfig  = errors.New("vc: bad configuration")
+	ErrColor   = errors.New("vc: colour must be black or white")
+	ErrNoBoard = errors.New("vc: no board")
+	ErrPoint   = errors.New("vc: not a point of this colour")
+)
+
+// Rule names the deduction that produced a connection.
+type Rule uint8
+
+// The deduction rules.
+const (
+	RuleBase  Rule = iota // adjacent points
+	RuleAnd               // AND rule (series)
+	RuleOr                // OR rule (parallel)
+	RuleCross             // (Strong) Crossing Rule of XH-search
+)
+
+// String returns the rule name as Benzene prints it: base, and, or, cross.
+func (r Rule) String() string {
+	switch r {
+	case RuleBase:
+		return "base"
+	case RuleAnd:
+		return "and"
+	case RuleOr:
+		return "or"
+	case RuleCross:
+		return "cross"
+	}
+	return "unknown"
+}
+
+// Conn is one full or semi connection between two points.
+//
+// The small fields come first so that the size and the first carrier words, which the
+// minimality checks read, usually share a cache line.
+type Conn struct {
+	Key     hex.Cell   // the key of an SC; hex.NoCell for a VC
+	Rule    Rule       // the rule that produced it
+	done    bool       // already combined by the AND rule
+	size    int16      // number of carrier cells
+	Carrier hex.Bitset // empty cells of the carrier (for an SC the key is included)
+	Stones  hex.Bitset // stepping stones SS* (chain roots); only computed with Config.XH
+}
+
+// Config holds the limits and switches of the search. DefaultConfig documents the
+// defaults.
+type Config struct {
+	// MaxFull is the most VCs kept per endpoint pair (Hexy's M; Anshelevich found M = 20
+	// best on 10x10). Smallest carriers are kept.
+	MaxFull int
+	// MaxSemi is the most SCs kept per endpoint pair.
+	MaxSemi int
+	// MaxOr is the most SCs one OR deduction combines (Hexy's K, "4 to 5").
+	MaxOr int
+	// AndOverEdge allows an edge group as AND midpoint (Melis; needed by XH-search).
+	AndOverEdge bool
+	// SemiAnd also combines an SC and a VC through a chain midpoint into an SC (XH
+	// paper, Lemma 4; Benzene does the same).
+	SemiAnd bool
+	// XH enables XH-search: stepping stones and the Crossing Rule.
+	XH bool
+	// StrongCrossing also applies the Strong Crossing Rule with edge bridges as the
+	// captured sets (only with XH).
+	StrongCrossing bool
+	// EdgeTemplates adds the edge templates IIIa (the ziggurat) and IVa as base VCs
+	// between a point and an edge (see templates.go), so that they survive list limits.
+	EdgeTemplates bool
+	// StopAtWin stops the search as soon as the winning VC is found (Anshelevich,
+	// section 4). Leave it false to get every connection (e.g. for the circuit).
+	StopAtWin bool
+}
+
+// DefaultConfig returns the default H-search settings, chosen for speed (see
+// docs/results.md for measurements): MaxFull 6 and MaxSemi 16 (8 is the smallest SC
+// limit that still finds Anshelevich's fourth-row edge template; 16 decides 16 more of
+// the 200 positions of the solved 8x8 set at about 1.15 times the build time), MaxOr 5
+// (the top of Hexy's "4 to 5"; with the sixth VC per pair it decides 3 more of the
+// solved 8x8 positions than 5/16/4, 2 more after fill-in, at a few per cent of the
+// build time), no AND over edges (Anshelevich's rules; the
+// extension multiplies the number of connections by about four and the time by five
+// to ten), SC-and-VC AND through chains on, XH off, no edge templates, not stopping at
+// the winning VC. XHConfig turns on XH-search with AND over edges as the XH paper
+// requires; AnshelevichConfig has Hexy's M = 20.
+func DefaultConfig() Config {
+	return Config{MaxFull: 6, MaxSemi: 16, MaxOr: 5, AndOverEdge: false, SemiAnd: true,
+		StrongCrossing: true}
+}
+
+// AnshelevichConfig returns DefaultConfig with Hexy's tournament limit M = 20 for both
+// VCs and SCs per endpoint pair (section 6): more connections, about ten times slower
+// on 11x11.
+func AnshelevichConfig() Config {
+	c := DefaultConfig()
+	c.MaxFull, c.MaxSemi = 20, 20
+	return c
+}
+
+// XHConfig returns DefaultConfig with XH-search switched on: stepping stones, the
+// Crossing Rule and the Strong Crossing Rule, and AND over edges (section 4 of the XH
+// paper: the crossing rule needs edges as stepping stones).
+func XHConfig() Config {
+	c := DefaultConfig()
+	c.XH = true
+	c.AndOverEdge = true
+	return c
+}
+
+// Validate reports a configuration error.
+func (c Config) Validate() error {
+	if c.MaxFull < 1 || c.MaxFull > 10000 {
+		return fmt.Errorf("%w: MaxFull must be 1..10000, got %d", ErrConfig, c.MaxFull)
+	}
+	if c.MaxSemi < 1 || c.MaxSemi > 10000 {
+		return fmt.Errorf("%w: MaxSemi must be 1..10000, got %d", ErrConfig, c.MaxSemi)
+	}
+	if c.MaxOr < 2 || c.MaxOr > 16 {
+		return fmt.Errorf("%w: MaxOr must be 2..16, got %d", ErrConfig, c.MaxOr)
+	}
+	return nil
+}
