@@ -76,7 +76,18 @@
 // limits it is sound but may keep other connections. Edge templates keep it exact (an
 // opponent stone in a template's region removes it, an own stone leaves its carrier).
 // With XH, StopAtWin, or (without AndOverEdge) an own stone joining an edge group,
-// Play rebuilds.
+// Play rebuilds. PlayUndoable is Play that saves the state first; Undo restores it
+// exactly (TestPlayUndoRestores), so a search can take moves back without rebuilding.
+//
+// # One engine, generated per carrier width
+//
+// The deduction engine (work queue, AND, OR and crossing rules, minimality) is written
+// once, in internal/gen/hsearch.go.tmpl, and generated for one-word carriers (boards of
+// at most 64 cells, hsearch_w1.go), two-word carriers (at most 128, hsearch_w2.go) and
+// whole bitsets (hsearch_wn.go) by "go generate ./engine/vc";
+// TestGeneratedFilesUpToDate fails while a generated file is stale. Compact, the
+// solver's edge-to-edge H-search, keeps its own one-word engine (compact.go): over the
+// Builder's 104-byte Conn lists it was 12-16% slower (docs/results.md).
 //
 // # Use
 //
