@@ -238,12 +238,12 @@ func TestQuickZeroAlloc(t *testing.T) {
 	}
 }
 
-func benchQuick(b *testing.B, size int) {
+func benchQuick(b *testing.B, size int, opponentOnly bool) {
 	boards, err := BenchPositions(size)
 	if err != nil {
 		b.Fatal(err)
 	}
-	var q Quick
+	q := Quick{OpponentOnly: opponentOnly}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		q.Analyse(boards[i%len(boards)])
@@ -251,10 +251,14 @@ func benchQuick(b *testing.B, size int) {
 }
 
 // BenchmarkQuick8 times Quick.Analyse on the 8x8 benchmark positions.
-func BenchmarkQuick8(b *testing.B) { benchQuick(b, 8) }
+func BenchmarkQuick8(b *testing.B) { benchQuick(b, 8, false) }
+
+// BenchmarkQuickOpponent8 times Quick.Analyse with OpponentOnly on the 8x8 benchmark
+// positions.
+func BenchmarkQuickOpponent8(b *testing.B) { benchQuick(b, 8, true) }
 
 // BenchmarkQuick11 times Quick.Analyse on the 11x11 benchmark positions.
-func BenchmarkQuick11(b *testing.B) { benchQuick(b, 11) }
+func BenchmarkQuick11(b *testing.B) { benchQuick(b, 11, false) }
 
 // memoFor returns the brute-force memo of w x h boards (hashes of other sizes may
 // collide), starting it afresh when it grows large.
