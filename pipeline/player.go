@@ -49,6 +49,9 @@ type PlayerConfig struct {
 	// VCPlies is the learned player's number of plies with H-search proofs (0:
 	// player.LearnedVCPlies; negative: none).
 	VCPlies int
+	// LeafVC is the learned player's cheap connection test at every node
+	// (player.Config.LeafVC; 0: player.LearnedLeafVC, positive: on, negative: off).
+	LeafVC int
 	// Notes receives the player's one-line notes (nil: none).
 	Notes io.Writer
 }
@@ -92,7 +95,7 @@ func NewPlayer(ctx context.Context, c PlayerConfig) (Player, error) {
 	if c.Size < 0 || c.Size > hex.MaxSize {
 		return Player{}, fmt.Errorf("%w: board size %d (want 1..%d)", ErrConfig, c.Size, hex.MaxSize)
 	}
-	cfg := player.Config{Kind: kind, XH: c.XH, NoFillIn: c.NoFillIn, Depth: c.Depth, K: c.K, Time: c.Time, VCPlies: c.VCPlies, Notes: c.Notes}
+	cfg := player.Config{Kind: kind, XH: c.XH, NoFillIn: c.NoFillIn, Depth: c.Depth, K: c.K, Time: c.Time, VCPlies: c.VCPlies, LeafVC: c.LeafVC, Notes: c.Notes}
 	switch {
 	case c.Time == 0:
 		cfg.Time = gtp.SearchDefaults().Time
@@ -170,6 +173,12 @@ func (c PlayerConfig) Args() []string {
 		add("--vc-plies", c.VCPlies)
 	case c.VCPlies < 0:
 		add("--vc-plies", 0)
+	}
+	switch {
+	case c.LeafVC > 0:
+		a = append(a, "--leaf-vc=true")
+	case c.LeafVC < 0:
+		a = append(a, "--leaf-vc=false")
 	}
 	return a
 }

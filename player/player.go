@@ -49,6 +49,10 @@ func ParseKind(s string) (Kind, error) {
 // mustplay on the first plies from the root (measured in games, see docs/results.md).
 const LearnedVCPlies = 4
 
+// LearnedLeafVC is whether the learned player asks vc.Quick at every node by default
+// (gtp.Player.LeafVC; measured in games, see docs/results.md).
+const LearnedLeafVC = false
+
 // Config describes a player.
 type Config struct {
 	Kind Kind
@@ -70,6 +74,10 @@ type Config struct {
 	// negative value turns the H-search proofs off (the learned player before they
 	// were added).
 	VCPlies int
+	// LeafVC is whether the learned search asks vc.Quick's cheap connection test at
+	// every node (gtp.Player.LeafVC): 0 takes LearnedLeafVC, positive turns it on,
+	// negative off.
+	LeafVC int
 	// Notes receives one-line notes (stderr on the command line).
 	Notes io.Writer
 }
@@ -111,6 +119,9 @@ func (c Config) GTP() (gtp.Player, error) {
 		return gtp.Player{}, err
 	}
 	p := gtp.Player{Terminal: c.Terminal, XH: c.XH, NoFillIn: c.NoFillIn, Params: c.Params(), Notes: c.Notes}
+	if c.Kind == Learned {
+		p.LeafVC = c.LeafVC > 0 || c.LeafVC == 0 && LearnedLeafVC
+	}
 	if err := p.Params.Validate(); err != nil {
 		return gtp.Player{}, err
 	}

@@ -134,3 +134,37 @@ func TestDamagedModel(t *testing.T) {
 		t.Fatal("damaged model accepted")
 	}
 }
+
+// TestLeafVC: the learned player's cheap connection test follows Config.LeafVC (0:
+// LearnedLeafVC); the exact player never has it.
+func TestLeafVC(t *testing.T) {
+	for _, c := range []struct {
+		cfg  Config
+		want bool
+	}{
+		{Config{Kind: Learned}, LearnedLeafVC},
+		{Config{Kind: Learned, LeafVC: 1}, true},
+		{Config{Kind: Learned, LeafVC: -1}, false},
+		{Config{Kind: Exact, LeafVC: 1}, false},
+	} {
+		p, err := c.cfg.GTP()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.LeafVC != c.want {
+			t.Errorf("%+v: LeafVC %v, want %v", c.cfg, p.LeafVC, c.want)
+		}
+	}
+	// A learned player with the test plays a legal move.
+	p, err := Config{Kind: Learned, Depth: 3, LeafVC: 1}.GTP()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := gtp.New()
+	e.SetPlayer(p)
+	for _, line := range []string{"boardsize 5", "play b c3", "genmove w"} {
+		if resp, _ := e.Exec(t.Context(), line); !strings.HasPrefix(resp, "=") {
+			t.Fatalf("%s: %q", line, resp)
+		}
+	}
+}

@@ -22,6 +22,7 @@ func init() {
 		summary: "speak the Hex GTP dialect (HexGui, Benzene) on standard input and output",
 		usage: `hexlearn gtp [--player learned|exact] [--size N] [--model MODEL|builtin] [--patterns DB]
             [--xh] [--fill-in=false] [--depth D] [--k K] [--time S] [--vc-plies P]
+            [--leaf-vc=BOOL]
 
 Serves the Hex dialect of the Go Text Protocol on standard input and output, as HexGui
 and Benzene's tools expect: protocol_version, name, version, known_command,
@@ -34,8 +35,9 @@ answered with "? message" and the engine keeps serving until quit or end of inpu
 genmove searches with the player: 'learned' (the default where a model exists for the
 board size: --model FILE, or the model built into the binary for 5x5 to 11x11) scores
 the leaves with the network and proves wins and finds mustplay with H-search on the
-first --vc-plies plies; 'exact' scores every node with H-search (XH-search with --xh)
-plus the resistance circuit. Both work on the position after ICE fill-in (dead and
+first --vc-plies plies; --leaf-vc adds a cheap, sound connection test (bridges, edge
+bridges, ziggurats, one-move threats) at every node. 'exact' scores every node with
+H-search (XH-search with --xh) plus the resistance circuit. Both work on the position after ICE fill-in (dead and
 captured cells filled; --fill-in=false: on the position itself). A learned player on a
 size without a model plays as the exact player, with a one-line note on standard
 error; a boardsize change switches models. --patterns adds a goal-pattern database as
@@ -82,6 +84,7 @@ func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.Play
 	k := fs.Int("k", 0, fmt.Sprintf("k-best successor limit (0: the player's default, exact %d, learned %d)", def.K, player.LearnedK))
 	secs := fs.Float64("time", def.Time.Seconds(), "seconds per genmove (0: no limit)")
 	vcPlies := fs.Int("vc-plies", player.LearnedVCPlies, "learned player: plies from the root where H-search proves wins and finds mustplay (0: none)")
+	leafVC := fs.Bool("leaf-vc", player.LearnedLeafVC, "learned player: a cheap, sound connection test at every node (bridges, edge bridges, ziggurats; wins and mustplay)")
 	if err := fs.Parse(args); err != nil {
 		return pipeline.PlayerConfig{}, err
 	}
@@ -115,6 +118,12 @@ func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.Play
 	}
 	if *vcPlies == 0 {
 		cfg.VCPlies = -1 // none (the config's zero value is the default)
+	}
+	if *leafVC != player.LearnedLeafVC {
+		cfg.LeafVC = 1
+		if !*leafVC {
+			cfg.LeafVC = -1
+		}
 	}
 	return cfg, nil
 }

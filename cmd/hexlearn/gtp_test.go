@@ -26,6 +26,8 @@ func TestGTPPlayerConfigRoundTrip(t *testing.T) {
 		{Kind: player.Exact, Size: gtp.DefaultSize, Model: pipeline.BuiltinModel},
 		{Kind: player.Learned, Model: tinyModel, Patterns: bridgeDB, K: 7, VCPlies: -1},
 		{Model: tinyModel, Size: 3, VCPlies: 2, Time: 250 * time.Millisecond},
+		{Model: tinyModel, Size: 3, LeafVC: 1},
+		{Kind: player.Learned, LeafVC: -1},
 	} {
 		parsed, err := gtpPlayerConfig(commands["gtp"], cfg.Args(), io.Discard)
 		if err != nil {

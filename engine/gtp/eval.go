@@ -112,6 +112,9 @@ func newEvalState(pl Player, b *hex.Board, paramsFor func(learned bool) search.P
 		s.learnErr = err
 	} else if le != nil {
 		ev, s.learned = le, true
+		if pl.LeafVC {
+			ev = &search.WithTerminal{Inner: ev, Term: &vc.Quick{OpponentOnly: true}}
+		}
 	}
 	if pl.Terminal != nil {
 		ev = &search.WithTerminal{Inner: ev, Term: pl.Terminal}

@@ -33,6 +33,12 @@ type Player struct {
 	Terminal search.Terminal
 	// XH makes the exact evaluator (and the learned player's proofs) use XH-search.
 	XH bool
+	// LeafVC makes the learned evaluator ask vc.Quick first at every node: a cheap,
+	// sound test for a colour's connection between its edges (two-bridges and edge
+	// bridges with disjoint carriers) that decides the node, or restricts the side to
+	// move to the mustplay of the opponent's one-move threats. The exact player
+	// ignores it.
+	LeafVC bool
 	// NoFillIn makes the exact evaluator of the search (and the learned player's
 	// proofs) work on the position itself; by default they work on the position after
 	// ICE fill-in (circuit.ExactConfig.FillIn), which won 62 of 96 games on 8x8 against

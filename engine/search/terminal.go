@@ -13,6 +13,15 @@ type Terminal interface {
 	Decided(b *hex.Board) hex.Color
 }
 
+// MustplayTerminal is a Terminal that also restricts the side to move of positions it
+// leaves open: when has is set, the side to move must play inside mustplay or lose (a
+// sound restriction, as Result.Mustplay). Its winner must be Decided's answer.
+// vc.Quick implements it.
+type MustplayTerminal interface {
+	Terminal
+	DecidedMustplay(b *hex.Board) (winner hex.Color, has bool, mustplay hex.Bitset)
+}
+
 // TerminalStats counts the probes of a terminal test.
 type TerminalStats struct {
 	Probes int64         // positions looked up
@@ -21,8 +30,10 @@ type TerminalStats struct {
 }
 
 // WithTerminal is an Evaluator that asks a terminal test first and the inner
-// evaluator only for positions the test leaves open. It passes the inner evaluator's
-// Tracker and Orderer hooks through, so incremental evaluators stay incremental.
+// evaluator only for positions the test leaves open. When the test is a
+// MustplayTerminal its mustplay is added to the inner evaluator's (the intersection
+// when both have one). It passes the inner evaluator's Tracker hooks through, so
+// incremental evaluators stay incremental.
 type WithTerminal struct {
 	Inner Evaluator
 	Term  Terminal
@@ -38,7 +49,16 @@ func (w *WithTerminal) Evaluate(b *hex.Board) Result {
 	if w.Timed {
 		start = time.Now()
 	}
-	win := w.Term.Decided(b)
+	var (
+		win  hex.Color
+		has  bool
+		must hex.Bitset
+	)
+	if mt, ok := w.Term.(MustplayTerminal); ok {
+		win, has, must = mt.DecidedMustplay(b)
+	} else {
+		win = w.Term.Decided(b)
+	}
 	if w.Timed {
 		w.Stats.Time += time.Since(start)
 	}
@@ -51,7 +71,15 @@ func (w *WithTerminal) Evaluate(b *hex.Board) Result {
 		}
 		return Result{Value: v, Winner: win}
 	}
-	return w.Inner.Evaluate(b)
+	r := w.Inner.Evaluate(b)
+	if has {
+		if r.HasMustplay {
+			r.Mustplay = r.Mustplay.And(must)
+		} else {
+			r.HasMustplay, r.Mustplay = true, must
+		}
+	}
+	return r
 }
 
 // Reset implements Tracker when the inner evaluator does.

@@ -64,3 +64,69 @@ func TestWithTerminalDecidesAndPassesHooks(t *testing.T) {
 		t.Fatalf("tracker hooks not passed through: %+v", inner)
 	}
 }
+
+// mustTerminal decides nothing and restricts every position to the empty cells of a
+// set.
+type mustTerminal struct{ set hex.Bitset }
+
+func (t mustTerminal) Decided(*hex.Board) hex.Color { return hex.Empty }
+
+func (t mustTerminal) DecidedMustplay(b *hex.Board) (hex.Color, bool, hex.Bitset) {
+	return hex.Empty, true, t.set.And(b.EmptyCells())
+}
+
+// mustEval is an evaluator with its own mustplay: the empty cells of a set.
+type mustEval struct {
+	constEval
+	set hex.Bitset
+}
+
+func (e *mustEval) Evaluate(b *hex.Board) Result {
+	r := e.constEval.Evaluate(b)
+	r.HasMustplay, r.Mustplay = true, e.set.And(b.EmptyCells())
+	return r
+}
+
+func TestWithTerminalMustplay(t *testing.T) {
+	b := hex.MustBoard(3, 3)
+	g := b.Geometry()
+	set := func(names ...string) hex.Bitset {
+		var s hex.Bitset
+		for _, n := range names {
+			p, err := g.ParseCell(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Set(p)
+		}
+		return s
+	}
+	for _, tc := range []struct {
+		name  string
+		inner Evaluator
+		term  hex.Bitset
+		want  hex.Bitset
+	}{
+		{"inner without mustplay", &constEval{}, set("c2", "b2"), set("c2", "b2")},
+		{"intersected with the inner mustplay", &mustEval{set: set("a1", "c2")}, set("c2", "b2"), set("c2")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := &WithTerminal{Inner: tc.inner, Term: mustTerminal{tc.term}}
+			r := w.Evaluate(b)
+			if !r.HasMustplay || r.Mustplay != tc.want {
+				t.Fatalf("mustplay %v %s, want %s", r.HasMustplay, g.FormatCells(r.Mustplay), g.FormatCells(tc.want))
+			}
+			s, err := New(w, Params{Depth: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := s.Search(t.Context(), b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !tc.want.Has(out.Move) {
+				t.Fatalf("search played %s, outside the mustplay %s", g.CellName(out.Move), g.FormatCells(tc.want))
+			}
+		})
+	}
+}
