@@ -41,6 +41,10 @@ type Builder struct {
 	// dense lists keep the AND rule's scans in cache better than a table of np*np
 	// slices.
 	full, semi [][]Conn // per slot
+	// full1 and semi1 are the lists of the one-word instance (packed.go): while packed
+	// is set they hold the connections and full and semi are stale.
+	full1, semi1 [][]conn1
+	packed       bool
 	// doneAnd holds per endpoint pair (under both i*np+j and j*np+i, so that the AND
 	// rule reads one point's pairs from one row), for carriers of at most two words,
 	// the intersection of the carriers of the processed VCs ([0]) and SCs ([1]) of the
@@ -61,9 +65,12 @@ type Builder struct {
 
 	pend   []pending
 	snap   []Conn
+	snap1  []conn1
+	pend1  []pending1
 	cross  []pending                    // crossing-rule SCs waiting to be added (at top level)
 	sufN   []vecN                       // OR rule: suffix intersections of an SC list
 	suf1   []vec1                       // the same with one-word carriers (orStart1)
+	suf1c  []vec1c                      // the same for orStart1c
 	suf2   []vec2                       // the same with two-word carriers (orStart2)
 	bridge [hex.NumPoints][2]hex.Bitset // edge-bridge carriers of an empty cell (XH strong)
 
@@ -79,15 +86,18 @@ type Builder struct {
 	rebuilds  int        // Play calls that rebuilt from scratch (for tests and benchmarks)
 	journal   []snapshot // states saved by PlayUndoable, most recent last (undo.go)
 
-	orFull []Conn // the VCs of the pair the OR rule works on (read only during it)
+	orFull  []Conn  // the VCs of the pair the OR rule works on (read only during it)
+	orFull1 []conn1 // the same for the one-word instance
 
 	tmpl     [3][]tmplInst    // edge-template placements per colour (Config.EdgeTemplates)
 	tmplGeom [3]*hex.Geometry // the geometry tmpl was computed for, per colour
 
-	tmp Conn // the AND rule's result being added (copied into a list by addFull/addSemi)
+	tmp  Conn  // the AND rule's result being added (copied into a list by addFull/addSemi)
+	tmp1 conn1 // the same for the one-word instance
 
-	won bool
-	nw  int // number of bitset words that can hold cells
+	won  bool
+	work int // connections added since the last reset (Config.MaxWork)
+	nw   int // number of bitset words that can hold cells
 
 	// wide makes Build use the general engine instance for every board size (nw = all
 	// words of a bitset) instead of the one- or two-word instance for boards of at most
@@ -131,6 +141,8 @@ func (b *Builder) reset() {
 	for s, idx := range b.touched {
 		b.full[s] = b.full[s][:0]
 		b.semi[s] = b.semi[s][:0]
+		b.full1[s] = b.full1[s][:0]
+		b.semi1[s] = b.semi1[s][:0]
 		b.setSlot(idx, -1, int32(b.np))
 		b.inQ[idx] = false
 	}
@@ -142,8 +154,10 @@ func (b *Builder) reset() {
 	b.queue = b.queue[:0]
 	b.qhead = 0
 	b.pend = b.pend[:0]
+	b.pend1 = b.pend1[:0]
 	b.cross = b.cross[:0]
 	b.won = false
+	b.work = 0
 	b.connected = false
 	b.truncated = false
 }
@@ -172,6 +186,7 @@ func (b *Builder) build(board *hex.Board, c hex.Color) error {
 	if b.wide {
 		b.nw = len(hex.Bitset{})
 	}
+	b.packed = b.nw == 1 && !b.cfg.XH // the packed records keep no stepping stones
 	b.color = c
 	b.empty = board.EmptyCells()
 	b.own = board.Stones(c)
@@ -300,8 +315,10 @@ func (b *Builder) prepare(g *hex.Geometry) {
 	b.remap = make([]int32, 0, pts)
 	b.moved = make([]pending, 0, b.cfg.MaxFull+b.cfg.MaxSemi)
 	b.snap = make([]Conn, 0, b.cfg.MaxFull+b.cfg.MaxSemi)
+	b.snap1 = make([]conn1, 0, b.cfg.MaxFull+b.cfg.MaxSemi)
 	b.sufN = make([]vecN, 0, b.cfg.MaxSemi+1)
 	b.suf1 = make([]vec1, 0, b.cfg.MaxSemi+1)
+	b.suf1c = make([]vec1c, 0, b.cfg.MaxSemi+1)
 	b.suf2 = make([]vec2, 0, b.cfg.MaxSemi+1)
 	// the OR rule emits at most sum_{k<MaxOr} C(MaxSemi-1, k) VCs per call
 	orOut, c := 0, 1
@@ -310,8 +327,11 @@ func (b *Builder) prepare(g *hex.Geometry) {
 		orOut += c
 	}
 	b.pend = make([]pending, 0, min(orOut, 1<<16)+16)
+	b.pend1 = make([]pending1, 0, min(orOut, 1<<16)+16)
 	b.full = make([][]Conn, slots)
 	b.semi = make([][]Conn, slots)
+	b.full1 = make([][]conn1, slots)
+	b.semi1 = make([][]conn1, slots)
 	b.doneAnd = [2][][2]uint64{make([][2]uint64, pairs), make([][2]uint64, pairs)}
 	per := b.cfg.MaxFull + b.cfg.MaxSemi
 	if slots*per*int(unsafe.Sizeof(Conn{})) <= arenaBudget {
@@ -320,6 +340,12 @@ func (b *Builder) prepare(g *hex.Geometry) {
 			o := s * per
 			b.full[s] = arena[o : o : o+b.cfg.MaxFull]
 			b.semi[s] = arena[o+b.cfg.MaxFull : o+b.cfg.MaxFull : o+per]
+		}
+		arena1 := make([]conn1, slots*per)
+		for s := 0; s < slots; s++ {
+			o := s * per
+			b.full1[s] = arena1[o : o : o+b.cfg.MaxFull]
+			b.semi1[s] = arena1[o+b.cfg.MaxFull : o+b.cfg.MaxFull : o+per]
 		}
 	}
 }
@@ -361,6 +387,8 @@ func (b *Builder) newSlot(idx int32) int32 {
 	b.setSlot(idx, s, int32(b.np))
 	b.full[s] = b.full[s][:0]
 	b.semi[s] = b.semi[s][:0]
+	b.full1[s] = b.full1[s][:0]
+	b.semi1[s] = b.semi1[s][:0]
 	b.setDoneAnd(0, idx, allOnes2)
 	b.setDoneAnd(1, idx, allOnes2)
 	return s
@@ -430,7 +458,7 @@ func (b *Builder) enqueue(idx int32) {
 // makeRoom ends minimalPos: with the list (supersets of the new connection removed) at
 // its limit, it drops the largest entry, or refuses the new connection (position pos)
 // when it would itself be the largest.
-func (b *Builder) makeRoom(list []Conn, pos, limit int) ([]Conn, int, bool) {
+func makeRoom[R any](b *Builder, list []R, pos, limit int) ([]R, int, bool) {
 	if n := len(list); n >= limit {
 		b.truncated = true
 		if pos >= n {
@@ -521,10 +549,12 @@ func (b *Builder) crossEmit(c1, c2, c3 *Conn, carrier hex.Bitset, key hex.Cell) 
 
 // The deduction engine (the AND, OR and crossing rules, minimality and the work
 // queue) is generated from one template, internal/gen/hsearch.go.tmpl, once per
-// carrier width: hsearch_w1.go for boards of at most 64 cells (one-word carriers),
-// hsearch_w2.go for at most 128 cells and hsearch_wn.go for any board (whole bitsets).
-// Build picks the instance by b.nw; the three give the same connections in the same
-// order (TestTwoWordPathsEqualWide). Regenerate with "go generate ./engine/vc".
+// carrier width: hsearch_w1.go for boards of at most 64 cells (one-word carriers, in
+// lists of its own 16-byte records, packed.go; H-search), hsearch_w1c.go for the same
+// boards on the Conn lists (XH-search, and Play after a packed Build), hsearch_w2.go
+// for at most 128 cells and hsearch_wn.go for any board (whole bitsets). Build picks
+// the instance by b.nw and b.packed; all give the same connections in the same order
+// (TestTwoWordPathsEqualWide). Regenerate with "go generate ./engine/vc".
 //
 //go:generate go run ./internal/gen/run
 
@@ -533,7 +563,11 @@ func (b *Builder) crossEmit(c1, c2, c3 *Conn, carrier hex.Bitset, key hex.Cell) 
 func (b *Builder) addFull(i, j int32, c *Conn) bool {
 	switch b.nw {
 	case 1:
-		return b.addFull1(i, j, c)
+		if !b.packed {
+			return b.addFull1c(i, j, c)
+		}
+		c1 := pack1(c)
+		return b.addFull1(i, j, &c1)
 	case 2:
 		return b.addFull2(i, j, c)
 	}
@@ -545,7 +579,11 @@ func (b *Builder) addFull(i, j int32, c *Conn) bool {
 func (b *Builder) addSemi(i, j int32, c *Conn) bool {
 	switch b.nw {
 	case 1:
-		return b.addSemi1(i, j, c)
+		if !b.packed {
+			return b.addSemi1c(i, j, c)
+		}
+		c1 := pack1(c)
+		return b.addSemi1(i, j, &c1)
 	case 2:
 		return b.addSemi2(i, j, c)
 	}
@@ -557,7 +595,11 @@ func (b *Builder) addSemi(i, j int32, c *Conn) bool {
 func (b *Builder) run() {
 	switch b.nw {
 	case 1:
-		b.run1()
+		if b.packed {
+			b.run1()
+		} else {
+			b.run1c()
+		}
 	case 2:
 		b.run2()
 	default:

@@ -80,6 +80,11 @@ type Config struct {
 	// StopAtWin stops the search as soon as the winning VC is found (Anshelevich,
 	// section 4). Leave it false to get every connection (e.g. for the circuit).
 	StopAtWin bool
+	// MaxWork bounds the connections added per Build (0: no bound). When more have
+	// been added the work queue is abandoned: the connections kept are sound, only
+	// fewer (Compact uses it to bound the cost of a solver node). Play rebuilds from
+	// scratch when it is set.
+	MaxWork int
 }
 
 // DefaultConfig returns the default H-search settings, chosen for speed (see
@@ -127,6 +132,9 @@ func (c Config) Validate() error {
 	}
 	if c.MaxOr < 2 || c.MaxOr > 16 {
 		return fmt.Errorf("%w: MaxOr must be 2..16, got %d", ErrConfig, c.MaxOr)
+	}
+	if c.MaxWork < 0 {
+		return fmt.Errorf("%w: MaxWork must be at least 0, got %d", ErrConfig, c.MaxWork)
 	}
 	return nil
 }

@@ -82,7 +82,7 @@
 // limits the result equals a Build of the new position (TestPlayEqualsBuild); with
 // limits it is sound but may keep other connections. Edge templates keep it exact (an
 // opponent stone in a template's region removes it, an own stone leaves its carrier).
-// With XH, StopAtWin, or (without AndOverEdge) an own stone joining an edge group,
+// With XH, StopAtWin, MaxWork, or (without AndOverEdge) an own stone joining an edge group,
 // Play rebuilds. PlayUndoable is Play that saves the state first; Undo restores it
 // exactly (TestPlayUndoRestores), so a search can take moves back without rebuilding.
 //
@@ -90,11 +90,13 @@
 //
 // The deduction engine (work queue, AND, OR and crossing rules, minimality) is written
 // once, in internal/gen/hsearch.go.tmpl, and generated for one-word carriers (boards of
-// at most 64 cells, hsearch_w1.go), two-word carriers (at most 128, hsearch_w2.go) and
-// whole bitsets (hsearch_wn.go) by "go generate ./engine/vc";
-// TestGeneratedFilesUpToDate fails while a generated file is stale. Compact, the
-// solver's edge-to-edge H-search, keeps its own one-word engine (compact.go): over the
-// Builder's 104-byte Conn lists it was 12-16% slower (docs/results.md).
+// at most 64 cells) in lists of 16-byte records of its own (hsearch_w1.go, packed.go;
+// H-search) and in the Builder's Conn lists (hsearch_w1c.go; XH-search, and Play after
+// a Build), two-word carriers (at most 128, hsearch_w2.go) and whole bitsets
+// (hsearch_wn.go) by "go generate ./engine/vc"; TestGeneratedFilesUpToDate fails while
+// a generated file is stale. The queries convert the one-word records to Conns when
+// asked. Compact, the solver's edge-to-edge H-search, is a thin layer over the
+// one-word instance (compact.go).
 //
 // # Use
 //

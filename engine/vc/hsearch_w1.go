@@ -13,25 +13,29 @@ import (
 // as 1 word (their other words are zero), which gives the same deductions in the
 // same order as the general instance. Every width is generated from one template, with
 // the carrier words as separate variables (the compiler keeps them in registers); see
-// builder.go for the data structures and the rules.
+// builder.go for the data structures and the rules. This instance keeps its
+// own lists of 16-byte one-word records (conn1, packed.go; no stepping stones: Build
+// runs XH-search on small boards with the instance on Conn lists, hsearch_w1c.go), so
+// that its scans read an eighth of the memory of Conn lists; the queries convert them
+// to Conns.
 
 // vec1 holds the cell words of a carrier (the OR rule's suffix intersections).
 type vec1 = [1]uint64
 
 // sub1 reports whether carrier x is a subset of carrier y.
-func sub1(x, y *hex.Bitset) bool {
+func sub1(x, y *[1]uint64) bool {
 	return x[0]&^y[0] == 0
 }
 
 // count1 returns the number of cells of carrier x.
-func count1(x *hex.Bitset) int16 {
+func count1(x *[1]uint64) int16 {
 	return int16(bits.OnesCount64(x[0]))
 }
 
 // run1 processes the work queue until it is empty (or the win is found).
 func (b *Builder) run1() {
 	for b.qhead < len(b.queue) {
-		if b.won && b.cfg.StopAtWin {
+		if b.won && b.cfg.StopAtWin || b.cfg.MaxWork > 0 && b.work > b.cfg.MaxWork {
 			return
 		}
 		idx := b.queue[b.qhead]
@@ -49,33 +53,33 @@ func (b *Builder) run1() {
 // process1 applies the AND rule to the new connections of one endpoint pair.
 func (b *Builder) process1(idx int32) {
 	i, j := idx/int32(b.np), idx%int32(b.np)
-	b.snap = b.snap[:0]
-	fl := b.fullOf(idx)
+	b.snap1 = b.snap1[:0]
+	fl := b.fullOf1(idx)
 	for k := range fl {
 		if !fl[k].done {
 			fl[k].done = true
-			b.snap = append(b.snap, fl[k])
+			b.snap1 = append(b.snap1, fl[k])
 		}
 	}
-	if len(b.snap) > 0 {
-		b.setDoneAnd(0, idx, doneAndOf(fl))
+	if len(b.snap1) > 0 {
+		b.setDoneAnd(0, idx, doneAndOf1(fl))
 	}
-	nf := len(b.snap)
+	nf := len(b.snap1)
 	if b.cfg.SemiAnd && (b.chain[i] || b.chain[j]) {
-		sl := b.semiOf(idx)
+		sl := b.semiOf1(idx)
 		for k := range sl {
 			if !sl[k].done {
 				sl[k].done = true
-				b.snap = append(b.snap, sl[k])
+				b.snap1 = append(b.snap1, sl[k])
 			}
 		}
-		if len(b.snap) > nf {
-			b.setDoneAnd(1, idx, doneAndOf(sl))
+		if len(b.snap1) > nf {
+			b.setDoneAnd(1, idx, doneAndOf1(sl))
 		}
 	}
-	snapEnd := len(b.snap)
+	snapEnd := len(b.snap1)
 	for k := 0; k < snapEnd; k++ {
-		c := b.snap[k]
+		c := b.snap1[k]
 		if k < nf {
 			b.andFull1(&c, i, j)
 			b.andFull1(&c, j, i)
@@ -90,11 +94,6 @@ func (b *Builder) process1(idx int32) {
 	// Crossing-rule SCs may land on any pair, including the ones iterated above, so
 	// they are added only now. Adding them can produce more (via their OR VCs only
 	// later, in the queue), so loop until none is left.
-	for len(b.cross) > 0 {
-		p := b.cross[len(b.cross)-1]
-		b.cross = b.cross[:len(b.cross)-1]
-		b.addSemi1(p.i, p.j, &p.c)
-	}
 }
 
 // andFull1 combines the VC v between o and m with every VC (and, with SemiAnd and a
@@ -110,18 +109,17 @@ func (b *Builder) process1(idx int32) {
 // land on pairs (o, z) with o, z != m (OR results of addSemi too; crossing SCs wait in
 // b.cross), so nbrFull[m], nbrSemi[m] and the lists of the pairs (m, z) do not change
 // during the loops.
-func (b *Builder) andFull1(v *Conn, o, m int32) {
+func (b *Builder) andFull1(v *conn1, o, m int32) {
 	if b.edgeGrp[m] && !b.cfg.AndOverEdge {
 		return
 	}
 	chain := b.chain[m]
 	mc, oc := b.pt[m], b.pt[o]
 	oEmpty := !b.chain[o] // a chain's root is never in a carrier
-	xh := b.cfg.XH
 	vcar := v.Carrier
 	base := vcar // every result's carrier contains base
 	if !chain {
-		base.Set(mc)
+		base[0] |= 1 << uint(mc)
 	}
 	bsize := count1(&base)
 	nwp := (b.np + 63) >> 6
@@ -130,10 +128,10 @@ func (b *Builder) andFull1(v *Conn, o, m int32) {
 	// a partner must avoid vcar and, when o is an empty cell, o itself
 	avoid := vcar
 	if oEmpty {
-		avoid.Set(oc)
+		avoid[0] |= 1 << uint(oc)
 	}
 	a0 := avoid[0]
-	skip := b.pointsOf(&vcar, o) // z == o or z's cell in vcar
+	skip := b.pointsOf(&hex.Bitset{vcar[0]}, o) // z == o or z's cell in vcar
 	for wi := 0; wi < nwp && wi < len(nb); wi++ {
 		word := nb[wi] &^ skip[wi]
 		for word != 0 {
@@ -143,7 +141,7 @@ func (b *Builder) andFull1(v *Conn, o, m int32) {
 			if d := &b.doneAnd[0][m*np+z]; d[0]&a0 != 0 {
 				continue // every processed VC of the pair meets avoid
 			}
-			list := b.full[s]
+			list := b.full1[s]
 			found := 0
 			for k := range list {
 				w := &list[k]
@@ -159,19 +157,13 @@ func (b *Builder) andFull1(v *Conn, o, m int32) {
 				if found++; found == 2 && b.dominated1(o*np+z, &base, bsize, !chain, mc) {
 					break
 				}
-				nc := &b.tmp
-				nc.Carrier = hex.Bitset{vcar[0] | w.Carrier[0]}
+				nc := &b.tmp1
+				nc.Carrier = [1]uint64{vcar[0] | w.Carrier[0]}
 				nc.Rule, nc.Key = RuleAnd, hex.NoCell
-				if xh {
-					nc.Stones = v.Stones.Or(w.Stones)
-				}
 				if chain {
-					if xh {
-						nc.Stones.Set(mc)
-					}
 					b.addFull1(o, z, nc)
 				} else {
-					nc.Carrier.Set(mc)
+					nc.Carrier[0] |= 1 << uint(mc)
 					nc.Key = mc
 					b.addSemi1(o, z, nc)
 				}
@@ -181,17 +173,17 @@ func (b *Builder) andFull1(v *Conn, o, m int32) {
 	if !chain || !b.cfg.SemiAnd {
 		return
 	}
-	b.semiAnd1(v, o, m, &b.nbrSemi[m], b.semi, false)
+	b.semiAnd1(v, o, m, &b.nbrSemi[m], b.semi1, false)
 }
 
 // andSemi1 combines the SC s between o and the chain m with every VC between m and
 // another point z into an SC with the same key (see andFull1 for why the neighbour
 // set of m may be read from a copy).
-func (b *Builder) andSemi1(s *Conn, o, m int32) {
+func (b *Builder) andSemi1(s *conn1, o, m int32) {
 	if !b.chain[m] || (b.edgeGrp[m] && !b.cfg.AndOverEdge) {
 		return
 	}
-	b.semiAnd1(s, o, m, &b.nbrFull[m], b.full, true)
+	b.semiAnd1(s, o, m, &b.nbrFull[m], b.full1, true)
 }
 
 // semiAnd1 is the SC+VC rule through a chain midpoint m (XH paper, Lemma 4): the new
@@ -200,10 +192,9 @@ func (b *Builder) andSemi1(s *Conn, o, m int32) {
 // an SC from o to the partner's other end, keyed by whichever of the two is the SC. nb
 // is m's neighbour set in lists; these deductions never change it, so it is scanned in
 // place.
-func (b *Builder) semiAnd1(n *Conn, o, m int32, nb *hex.Bitset, lists [][]Conn, nIsSemi bool) {
-	mc, oc := b.pt[m], b.pt[o]
+func (b *Builder) semiAnd1(n *conn1, o, m int32, nb *hex.Bitset, lists [][]conn1, nIsSemi bool) {
+	oc := b.pt[o]
 	oEmpty := !b.chain[o]
-	xh := b.cfg.XH
 	ncar := n.Carrier
 	nwp := (b.np + 63) >> 6
 	np := int32(b.np)
@@ -213,14 +204,14 @@ func (b *Builder) semiAnd1(n *Conn, o, m int32, nb *hex.Bitset, lists [][]Conn, 
 	}
 	avoid := ncar
 	if oEmpty {
-		avoid.Set(oc)
+		avoid[0] |= 1 << uint(oc)
 	}
 	a0 := avoid[0]
 	which := 1 // doneAnd of the partner lists: the SCs when n is a VC
 	if nIsSemi {
 		which = 0
 	}
-	skip := b.pointsOf(&ncar, o) // z == o or z's cell in ncar
+	skip := b.pointsOf(&hex.Bitset{ncar[0]}, o) // z == o or z's cell in ncar
 	for wi := 0; wi < nwp && wi < len(nb); wi++ {
 		word := nb[wi] &^ skip[wi]
 		for word != 0 {
@@ -243,15 +234,11 @@ func (b *Builder) semiAnd1(n *Conn, o, m int32, nb *hex.Bitset, lists [][]Conn, 
 				if found++; found == 2 && b.dominated1(o*np+z, &ncar, n.size, true, dkey) {
 					break // see andFull1
 				}
-				nc := &b.tmp
-				nc.Carrier = hex.Bitset{ncar[0] | w.Carrier[0]}
+				nc := &b.tmp1
+				nc.Carrier = [1]uint64{ncar[0] | w.Carrier[0]}
 				nc.Rule, nc.Key = RuleAnd, w.Key
 				if nIsSemi {
 					nc.Key = n.Key
-				}
-				if xh {
-					nc.Stones = n.Stones.Or(w.Stones)
-					nc.Stones.Set(mc)
 				}
 				b.addSemi1(o, z, nc)
 			}
@@ -262,21 +249,21 @@ func (b *Builder) semiAnd1(n *Conn, o, m int32, nb *hex.Bitset, lists [][]Conn, 
 // dominated1 reports whether pair idx (in either order) already holds a VC (or, when
 // semi, an SC) whose carrier is a subset of base: then every connection whose carrier
 // contains base is not minimal and need not be formed.
-func (b *Builder) dominated1(idx int32, base *hex.Bitset, size int16, semi bool, key hex.Cell) bool {
+func (b *Builder) dominated1(idx int32, base *[1]uint64, size int16, semi bool, key hex.Cell) bool {
 	s := b.slot[idx]
 	if s < 0 {
 		return false
 	}
 	b0 := base[0]
 	xh := b.cfg.XH
-	fl := b.full[s]
+	fl := b.full1[s]
 	for k := 0; k < len(fl) && fl[k].size <= size; k++ {
 		if fl[k].Carrier[0]&^b0 == 0 && (fl[k].size < size || semi || !xh) {
 			return true
 		}
 	}
 	if semi {
-		sl := b.semi[s]
+		sl := b.semi1[s]
 		for k := 0; k < len(sl) && sl[k].size <= size; k++ {
 			e := &sl[k]
 			if e.Carrier[0]&^b0 == 0 && equalDominates(e.size, size, e.Key, key, xh) {
@@ -296,7 +283,7 @@ func (b *Builder) dominated1(idx int32, base *hex.Bitset, size int16, semi bool,
 // entry with the same carrier but a larger key is replaced: of SCs with equal carriers
 // the one with the smallest key is kept, which makes the result independent of the
 // order of deduction (see Play).
-func (b *Builder) minimalPos1(list []Conn, c *Conn, size int16, limit int, keyed bool) ([]Conn, int, bool) {
+func (b *Builder) minimalPos1(list []conn1, c *conn1, size int16, limit int, keyed bool) ([]conn1, int, bool) {
 	c0 := c.Carrier[0]
 	// lists are sorted by carrier size: only smaller or equal carriers can be subsets,
 	// only larger ones strict supersets
@@ -304,7 +291,7 @@ func (b *Builder) minimalPos1(list []Conn, c *Conn, size int16, limit int, keyed
 	for ; k < len(list) && list[k].size <= size; k++ {
 		e := &list[k]
 		if e.Carrier[0]&^c0 == 0 {
-			if b.replaces(e, c, size, keyed) {
+			if b.replaces1(e, c, size, keyed) {
 				// no other entry of the (minimal) list is a subset or a superset
 				// of this carrier
 				copy(list[k:], list[k+1:])
@@ -324,15 +311,15 @@ func (b *Builder) minimalPos1(list []Conn, c *Conn, size int16, limit int, keyed
 			n++
 		}
 	}
-	return b.makeRoom(list[:n], pos, limit)
+	return makeRoom(b, list[:n], pos, limit)
 }
 
 // insertMinimal1 adds connection c (carrier size size) to the list of slot sl0 in
 // lists (b.full or b.semi; sl0 < 0 when the pair idx has no slot yet) unless it is not
 // minimal (see minimalPos1), giving the pair a slot when needed. It returns the slot,
 // the position of c in the list, and whether c was added.
-func (b *Builder) insertMinimal1(lists [][]Conn, sl0, idx int32, c *Conn, size int16, limit int, keyed bool) (int32, int, bool) {
-	var list []Conn
+func (b *Builder) insertMinimal1(lists [][]conn1, sl0, idx int32, c *conn1, size int16, limit int, keyed bool) (int32, int, bool) {
+	var list []conn1
 	if sl0 >= 0 {
 		list = lists[sl0]
 	}
@@ -347,23 +334,24 @@ func (b *Builder) insertMinimal1(lists [][]Conn, sl0, idx int32, c *Conn, size i
 		sl0 = b.newSlot(idx)
 		list = lists[sl0]
 	}
-	lists[sl0] = insertAt(list, pos, c, size)
+	lists[sl0] = insertAt1(list, pos, c, size)
 	return sl0, pos, true
 }
 
 // addFull1 adds a VC between points i and j unless it is not minimal; it returns
 // whether it was added.
-func (b *Builder) addFull1(i, j int32, c *Conn) bool {
+func (b *Builder) addFull1(i, j int32, c *conn1) bool {
 	idx := b.pairIdx(i, j)
 	sl0 := b.slot[i*int32(b.np)+j] // row i: the AND rule adds many with the same i
 	size := count1(&c.Carrier)
-	sl0, pos, ok := b.insertMinimal1(b.full, sl0, idx, c, size, b.cfg.MaxFull, false)
+	sl0, pos, ok := b.insertMinimal1(b.full1, sl0, idx, c, size, b.cfg.MaxFull, false)
 	if !ok {
 		return false
 	}
-	b.full[sl0][pos].Key = hex.NoCell
+	b.full1[sl0][pos].Key = hex.NoCell
+	b.work++
 	// drop SCs that contain this VC's carrier
-	sl := b.semi[sl0]
+	sl := b.semi1[sl0]
 	m := 0
 	for k := range sl {
 		if sl[k].size < size || !sub1(&c.Carrier, &sl[k].Carrier) {
@@ -371,7 +359,7 @@ func (b *Builder) addFull1(i, j int32, c *Conn) bool {
 			m++
 		}
 	}
-	b.semi[sl0] = sl[:m]
+	b.semi1[sl0] = sl[:m]
 	b.nbrFull[i].Set(hex.Cell(j))
 	b.nbrFull[j].Set(hex.Cell(i))
 	b.enqueue(idx)
@@ -383,42 +371,40 @@ func (b *Builder) addFull1(i, j int32, c *Conn) bool {
 
 // addSemi1 adds an SC between points i and j unless it is not minimal, then applies
 // the OR rule and (with XH) the crossing rules to it.
-func (b *Builder) addSemi1(i, j int32, c *Conn) bool {
+func (b *Builder) addSemi1(i, j int32, c *conn1) bool {
 	idx := b.pairIdx(i, j)
 	size := count1(&c.Carrier)
 	sl0 := b.slot[i*int32(b.np)+j] // row i: the AND rule adds many with the same i
 	if sl0 >= 0 {
-		fl := b.full[sl0]
+		fl := b.full1[sl0]
 		for k := 0; k < len(fl) && fl[k].size <= size; k++ {
 			if sub1(&fl[k].Carrier, &c.Carrier) {
 				return false
 			}
 		}
 	}
-	sl0, pos, ok := b.insertMinimal1(b.semi, sl0, idx, c, size, b.cfg.MaxSemi, true)
+	sl0, pos, ok := b.insertMinimal1(b.semi1, sl0, idx, c, size, b.cfg.MaxSemi, true)
 	if !ok {
 		return false
 	}
-	list := b.semi[sl0]
+	b.work++
+	list := b.semi1[sl0]
 	b.nbrSemi[i].Set(hex.Cell(j))
 	b.nbrSemi[j].Set(hex.Cell(i))
 	if b.cfg.SemiAnd {
 		b.enqueue(idx)
 	}
 	// OR rule (appendix A): combine the new SC with up to MaxOr-1 others.
-	start := len(b.pend)
-	b.orFull = b.full[sl0]
+	start := len(b.pend1)
+	b.orFull1 = b.full1[sl0]
 	b.orStart1(list, i, j, pos)
-	if b.cfg.XH && !b.chain[i] && !b.chain[j] {
-		b.crossing1(list, i, j, pos)
-	}
 	b.flush1(start)
 	return true
 }
 
 // orStart1 starts the OR rule for the new SC list[pos]: the suffix intersections of
 // the other SCs (the new one counts as the full set), then orRule1 from the start.
-func (b *Builder) orStart1(list []Conn, i, j int32, pos int) {
+func (b *Builder) orStart1(list []conn1, i, j int32, pos int) {
 	suf := b.suf1[:0]
 	for k := 0; k <= len(list); k++ {
 		suf = append(suf, vec1{})
@@ -444,7 +430,7 @@ func (b *Builder) orStart1(list []Conn, i, j int32, pos int) {
 // not shrink the intersection is skipped (it would only enlarge the union), and a
 // branch stops when some cell of the intersection lies in every remaining SC (suf[k]
 // is the intersection of list[k:]).
-func (b *Builder) orRule1(list []Conn, suf []vec1, i, j int32, self, u, in vec1, used, from int) {
+func (b *Builder) orRule1(list []conn1, suf []vec1, i, j int32, self, u, in vec1, used, from int) {
 	for k := from; k < len(list); k++ {
 		if in[0]&suf[k][0] != 0 {
 			return
@@ -467,7 +453,7 @@ func (b *Builder) orRule1(list []Conn, suf []vec1, i, j int32, self, u, in vec1,
 			continue // every VC this branch can give contains a VC of the pair
 		}
 		if last {
-			b.pend = append(b.pend, pending{i: i, j: j, c: Conn{Carrier: hex.Bitset{u1[0]}, Key: hex.NoCell, Rule: RuleOr}})
+			b.pend1 = append(b.pend1, pending1{i: i, j: j, c: conn1{Carrier: [1]uint64{u1[0]}, Key: hex.NoCell, Rule: RuleOr}})
 			continue
 		}
 		b.orRule1(list, suf, i, j, self, u1, i1, used+1, k+1)
@@ -478,8 +464,8 @@ func (b *Builder) orRule1(list []Conn, suf []vec1, i, j int32, self, u, in vec1,
 // carrier inside u: then every union containing u gives a VC that is not minimal, and
 // the OR rule can prune the branch without changing its result.
 func (b *Builder) orCovered1(u *vec1) bool {
-	for k := range b.orFull {
-		c := &b.orFull[k].Carrier
+	for k := range b.orFull1 {
+		c := &b.orFull1[k].Carrier
 		if c[0]&^u[0] == 0 {
 			return true
 		}
@@ -487,66 +473,19 @@ func (b *Builder) orCovered1(u *vec1) bool {
 	return false
 }
 
-// crossing1 applies the Crossing Rule and the Strong Crossing Rule to the new SC
-// list[pos] between the empty cells of points i and j, with every two other SCs of
-// the list.
-func (b *Builder) crossing1(list []Conn, i, j int32, pos int) {
-	x, y := b.pt[i], b.pt[j]
-	n := &list[pos]
-	for p := range list {
-		if p == pos {
-			continue
-		}
-		for q := p + 1; q < len(list); q++ {
-			if q == pos {
-				continue
-			}
-			b.crossTriple1(x, y, n, &list[p], &list[q])
-		}
-	}
-}
-
-// crossTriple1 tries the crossing rules on three SCs between the empty cells x, y.
-func (b *Builder) crossTriple1(x, y hex.Cell, c1, c2, c3 *Conn) {
-	a0 := c1.Carrier[0]
-	b0 := c2.Carrier[0]
-	d0 := c3.Carrier[0]
-	o0 := a0&b0 | a0&d0 | b0&d0
-	u := hex.Bitset{a0 | b0 | d0}
-	u.Set(x)
-	u.Set(y)
-	if o0 == 0 {
-		b.crossEmit(c1, c2, c3, u, min(x, y)) // x and y are both keys: one, not the order, decides
-		return
-	}
-	if !b.cfg.StrongCrossing {
-		return
-	}
-	for _, k := range [2]hex.Cell{y, x} {
-		for e := 0; e < 2; e++ {
-			B := &b.bridge[k][e]
-			if B.IsEmpty() || o0&^B[0] != 0 || B.Has(x) || B.Has(y) {
-				continue
-			}
-			b.crossEmit(c1, c2, c3, u.Or(*B), k)
-			return
-		}
-	}
-}
-
 // flush1 adds the pending deductions from index start on, then truncates the
 // pending stack back to start.
 func (b *Builder) flush1(start int) {
-	for k := start; k < len(b.pend); k++ {
+	for k := start; k < len(b.pend1); k++ {
 		if b.won && b.cfg.StopAtWin {
 			break
 		}
-		p := b.pend[k] // copy: nested adds may grow b.pend
+		p := b.pend1[k] // copy: nested adds may grow b.pend
 		if p.semi {
 			b.addSemi1(p.i, p.j, &p.c)
 		} else {
 			b.addFull1(p.i, p.j, &p.c)
 		}
 	}
-	b.pend = b.pend[:start]
+	b.pend1 = b.pend1[:start]
 }

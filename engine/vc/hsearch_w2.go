@@ -31,7 +31,7 @@ func count2(x *hex.Bitset) int16 {
 // run2 processes the work queue until it is empty (or the win is found).
 func (b *Builder) run2() {
 	for b.qhead < len(b.queue) {
-		if b.won && b.cfg.StopAtWin {
+		if b.won && b.cfg.StopAtWin || b.cfg.MaxWork > 0 && b.work > b.cfg.MaxWork {
 			return
 		}
 		idx := b.queue[b.qhead]
@@ -324,7 +324,7 @@ func (b *Builder) minimalPos2(list []Conn, c *Conn, size int16, limit int, keyed
 			n++
 		}
 	}
-	return b.makeRoom(list[:n], pos, limit)
+	return makeRoom(b, list[:n], pos, limit)
 }
 
 // insertMinimal2 adds connection c (carrier size size) to the list of slot sl0 in
@@ -362,6 +362,7 @@ func (b *Builder) addFull2(i, j int32, c *Conn) bool {
 		return false
 	}
 	b.full[sl0][pos].Key = hex.NoCell
+	b.work++
 	// drop SCs that contain this VC's carrier
 	sl := b.semi[sl0]
 	m := 0
@@ -399,6 +400,7 @@ func (b *Builder) addSemi2(i, j int32, c *Conn) bool {
 	if !ok {
 		return false
 	}
+	b.work++
 	list := b.semi[sl0]
 	b.nbrSemi[i].Set(hex.Cell(j))
 	b.nbrSemi[j].Set(hex.Cell(i))

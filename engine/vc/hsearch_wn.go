@@ -29,7 +29,7 @@ func countN(x *hex.Bitset) int16 {
 // runN processes the work queue until it is empty (or the win is found).
 func (b *Builder) runN() {
 	for b.qhead < len(b.queue) {
-		if b.won && b.cfg.StopAtWin {
+		if b.won && b.cfg.StopAtWin || b.cfg.MaxWork > 0 && b.work > b.cfg.MaxWork {
 			return
 		}
 		idx := b.queue[b.qhead]
@@ -312,7 +312,7 @@ func (b *Builder) minimalPosN(list []Conn, c *Conn, size int16, limit int, keyed
 			n++
 		}
 	}
-	return b.makeRoom(list[:n], pos, limit)
+	return makeRoom(b, list[:n], pos, limit)
 }
 
 // insertMinimalN adds connection c (carrier size size) to the list of slot sl0 in
@@ -350,6 +350,7 @@ func (b *Builder) addFullN(i, j int32, c *Conn) bool {
 		return false
 	}
 	b.full[sl0][pos].Key = hex.NoCell
+	b.work++
 	// drop SCs that contain this VC's carrier
 	sl := b.semi[sl0]
 	m := 0
@@ -387,6 +388,7 @@ func (b *Builder) addSemiN(i, j int32, c *Conn) bool {
 	if !ok {
 		return false
 	}
+	b.work++
 	list := b.semi[sl0]
 	b.nbrSemi[i].Set(hex.Cell(j))
 	b.nbrSemi[j].Set(hex.Cell(i))

@@ -41,8 +41,8 @@ func (b *Builder) Rebuilds() int { return b.rebuilds }
 // oracle).
 //
 // Play rebuilds from scratch with Config.XH (stepping stones are not updated
-// incrementally), with Config.StopAtWin (a search stopped at the win has incomplete
-// lists), after SetConfig changed the configuration, and, without Config.AndOverEdge,
+// incrementally), with Config.StopAtWin or Config.MaxWork (a search stopped early has
+// incomplete lists), after SetConfig changed the configuration, and, without Config.AndOverEdge,
 // when an own stone joins an edge group (the chains merged into the edge are no longer
 // AND midpoints, so connections deduced through them may no longer be deducible, and
 // nothing records which those are). PlayUndoable and Undo take a move back exactly
@@ -78,7 +78,7 @@ func (b *Builder) Play(board *hex.Board, p hex.Cell) error {
 	if board.EmptyCells() != wantEmpty || board.Stones(b.color) != wantOwn {
 		return fmt.Errorf("%w (at %s)", ErrPlay, g.CellName(p))
 	}
-	if b.cfg.XH || b.cfg.StopAtWin || b.cfg != b.builtCfg {
+	if b.cfg.XH || b.cfg.StopAtWin || b.cfg.MaxWork > 0 || b.cfg != b.builtCfg {
 		b.rebuilds++
 		return b.build(board, b.color)
 	}
@@ -103,6 +103,7 @@ func (b *Builder) Play(board *hex.Board, p hex.Cell) error {
 // the lists to the new endpoint pairs, drops or rewrites the connections that involve p,
 // and (own stone) reruns the rules from everything that changed.
 func (b *Builder) update(board *hex.Board, p hex.Cell, own bool) {
+	b.unpack() // the one-word instance on Conn lists goes on from them
 	oldNp := int32(b.np)
 	b.queue = b.queue[:0]
 	b.qhead = 0

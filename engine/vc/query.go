@@ -31,6 +31,7 @@ func (b *Builder) Full(x, y hex.Cell) ([]Conn, error) {
 	if err != nil {
 		return nil, err
 	}
+	b.unpack()
 	return b.fullOf(b.pairIdx(i, j)), nil
 }
 
@@ -40,6 +41,7 @@ func (b *Builder) Semi(x, y hex.Cell) ([]Conn, error) {
 	if err != nil {
 		return nil, err
 	}
+	b.unpack()
 	return b.semiOf(b.pairIdx(i, j)), nil
 }
 
@@ -78,10 +80,16 @@ func (b *Builder) PointIndex(p hex.Cell) int {
 func (b *Builder) IsChain(i int) bool { return b.chain[i] }
 
 // FullAt returns the VCs between points i and j (indices, i != j); see Full.
-func (b *Builder) FullAt(i, j int) []Conn { return b.fullOf(b.pairIdx(int32(i), int32(j))) }
+func (b *Builder) FullAt(i, j int) []Conn {
+	b.unpack()
+	return b.fullOf(b.pairIdx(int32(i), int32(j)))
+}
 
 // SemiAt returns the SCs between points i and j (indices, i != j); see Full.
-func (b *Builder) SemiAt(i, j int) []Conn { return b.semiOf(b.pairIdx(int32(i), int32(j))) }
+func (b *Builder) SemiAt(i, j int) []Conn {
+	b.unpack()
+	return b.semiOf(b.pairIdx(int32(i), int32(j)))
+}
 
 // Neighbours returns the set of point indices (as hex.Cell values) that have at least
 // one VC with point i. Iterate it with First/Next.
@@ -90,6 +98,7 @@ func (b *Builder) Neighbours(i int) *hex.Bitset { return &b.nbrFull[i] }
 // EachFull calls f for every VC between two points, with the points' cells (x < y
 // in point order); it stops early when f returns false.
 func (b *Builder) EachFull(f func(x, y hex.Cell, c *Conn) bool) {
+	b.unpack()
 	for s, idx := range b.touched {
 		i, j := int(idx)/b.np, int(idx)%b.np
 		l := b.full[s]
@@ -103,6 +112,7 @@ func (b *Builder) EachFull(f func(x, y hex.Cell, c *Conn) bool) {
 
 // EachSemi calls f for every SC between two points (see EachFull).
 func (b *Builder) EachSemi(f func(x, y hex.Cell, c *Conn) bool) {
+	b.unpack()
 	for s, idx := range b.touched {
 		i, j := int(idx)/b.np, int(idx)%b.np
 		l := b.semi[s]
@@ -117,6 +127,11 @@ func (b *Builder) EachSemi(f func(x, y hex.Cell, c *Conn) bool) {
 // Counts returns the numbers of VCs and SCs held.
 func (b *Builder) Counts() (full, semi int) {
 	for s := range b.touched {
+		if b.packed {
+			full += len(b.full1[s])
+			semi += len(b.semi1[s])
+			continue
+		}
 		full += len(b.full[s])
 		semi += len(b.semi[s])
 	}
@@ -132,11 +147,20 @@ func (b *Builder) WinningVC() (bool, hex.Bitset) {
 	if b.connected {
 		return true, hex.Bitset{}
 	}
-	l := b.fullOf(b.pairIdx(b.edgeA, b.edgeB))
-	if len(l) == 0 {
+	s := b.slot[b.pairIdx(b.edgeA, b.edgeB)]
+	switch {
+	case s < 0:
 		return false, hex.Bitset{}
+	case b.packed:
+		if l := b.full1[s]; len(l) > 0 {
+			return true, hex.Bitset{l[0].Carrier[0]}
+		}
+	default:
+		if l := b.full[s]; len(l) > 0 {
+			return true, l[0].Carrier
+		}
 	}
-	return true, l[0].Carrier
+	return false, hex.Bitset{}
 }
 
 // WinningSemis returns the SCs between the colour's two edges (nil when the edges are
@@ -145,7 +169,10 @@ func (b *Builder) WinningSemis() []Conn {
 	if b.g == nil || b.connected {
 		return nil
 	}
-	return b.semiOf(b.pairIdx(b.edgeA, b.edgeB))
+	if s := b.edgeSlot(); s >= 0 {
+		return b.semi[s]
+	}
+	return nil
 }
 
 // WinningFulls returns the VCs between the colour's two edges (see WinningSemis).
@@ -153,7 +180,10 @@ func (b *Builder) WinningFulls() []Conn {
 	if b.g == nil || b.connected {
 		return nil
 	}
-	return b.fullOf(b.pairIdx(b.edgeA, b.edgeB))
+	if s := b.edgeSlot(); s >= 0 {
+		return b.full[s]
+	}
+	return nil
 }
 
 // Mustplay returns where the opponent of the colour built, when it is to move, must

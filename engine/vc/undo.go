@@ -70,6 +70,7 @@ func (b *Builder) UndoDepth() int { return len(b.journal) }
 // save pushes the current state onto the journal, reusing the buffers of an earlier
 // snapshot at that depth.
 func (b *Builder) save() {
+	b.unpack()
 	if len(b.journal) < cap(b.journal) {
 		b.journal = b.journal[:len(b.journal)+1]
 	} else {
@@ -135,4 +136,7 @@ func (b *Builder) restore(sn *snapshot) {
 	}
 	b.cross = append(b.cross[:0], sn.cross...)
 	b.pend = b.pend[:0]
+	// the saved lists are Conn lists (save unpacks; a Play in between may have rebuilt
+	// with the packed one-word lists)
+	b.packed = false
 }

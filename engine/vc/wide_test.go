@@ -65,3 +65,101 @@ func TestTwoWordPathsEqualWide(t *testing.T) {
 		}
 	}
 }
+
+// dumpDone lists the processed flags of every connection in query order (the AND rule
+// of a later Play reads them).
+func dumpDone(bl *Builder) string {
+	var sb strings.Builder
+	write := func(x, y hex.Cell, c *Conn) bool {
+		fmt.Fprintf(&sb, "%d %d %v\n", x, y, c.done)
+		return true
+	}
+	bl.EachFull(write)
+	bl.EachSemi(write)
+	return sb.String()
+}
+
+// TestPackedEqualsWide checks the packed one-word instance (hsearch_w1.go, lists of
+// conn1 records) through every way its lists leave it, against the general instance
+// on the 8x8 benchmark positions: the edge queries and Counts read before anything is
+// converted, the whole lists (with their processed flags) after the conversion, a Play
+// of each colour (the one-word instance on Conn lists goes on from the converted
+// lists), and Undo of a PlayUndoable.
+func TestPackedEqualsWide(t *testing.T) {
+	boards, err := BenchPositions(8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(boards)
+	if testing.Short() {
+		n = 3
+	}
+	type state struct {
+		won        bool
+		car        hex.Bitset
+		full, semi int
+		fulls      string
+		semis      string
+	}
+	edges := func(bl *Builder) state {
+		var s state
+		s.won, s.car = bl.WinningVC()
+		s.full, s.semi = bl.Counts()
+		s.fulls = fmt.Sprint(bl.WinningFulls())
+		s.semis = fmt.Sprint(bl.WinningSemis())
+		return s
+	}
+	for _, cfg := range []Config{DefaultConfig(), AnshelevichConfig()} {
+		small, wide := NewBuilder(cfg), NewBuilder(cfg)
+		wide.wide = true
+		for pi, bd := range boards[:n] {
+			empty := bd.EmptyCells()
+			p := empty.First()
+			for _, c := range []hex.Color{hex.Black, hex.White} {
+				for _, bl := range []*Builder{small, wide} {
+					if err := bl.Build(bd, c); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if !small.packed || small.nw != 1 {
+					t.Fatalf("position %d %v: small board not built packed (nw %d)", pi, c, small.nw)
+				}
+				if a, b := edges(small), edges(wide); a != b {
+					t.Fatalf("%+v position %d %v: edge queries differ:\n%+v\n%+v", cfg, pi, c, a, b)
+				}
+				if !small.packed {
+					t.Fatalf("position %d %v: edge queries converted every list", pi, c)
+				}
+				if a, b := dumpConns(small)+dumpDone(small), dumpConns(wide)+dumpDone(wide); a != b {
+					t.Fatalf("%+v position %d %v: lists differ", cfg, pi, c)
+				}
+				for _, mover := range []hex.Color{c, c.Opp()} {
+					for _, bl := range []*Builder{small, wide} {
+						if err := bl.Build(bd, c); err != nil {
+							t.Fatal(err)
+						}
+					}
+					before := dumpConns(wide)
+					next := bd.Clone()
+					next.PlayStone(mover, p)
+					for _, bl := range []*Builder{small, wide} {
+						if err := bl.PlayUndoable(next, p); err != nil {
+							t.Fatal(err)
+						}
+					}
+					if a, b := dumpConns(small)+dumpDone(small), dumpConns(wide)+dumpDone(wide); a != b {
+						t.Fatalf("%+v position %d %v: lists differ after %v plays %s", cfg, pi, c, mover, bd.Geometry().CellName(p))
+					}
+					for _, bl := range []*Builder{small, wide} {
+						if err := bl.Undo(); err != nil {
+							t.Fatal(err)
+						}
+					}
+					if a, b := dumpConns(small), dumpConns(wide); a != b || a != before {
+						t.Fatalf("%+v position %d %v: lists differ after Undo", cfg, pi, c)
+					}
+				}
+			}
+		}
+	}
+}

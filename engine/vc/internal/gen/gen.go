@@ -1,6 +1,7 @@
 // Package gen renders engine/vc's H-search engine, one file per carrier width, from the
 // template hsearch.go.tmpl: hsearch_w1.go (boards of at most 64 cells, one-word
-// carriers), hsearch_w2.go (at most 128 cells) and hsearch_wn.go (any board, all words
+// carriers in lists of its own one-word records), hsearch_w1c.go (the same carriers in
+// the Builder's Conn lists, for XH-search and Play), hsearch_w2.go (at most 128 cells) and hsearch_wn.go (any board, all words
 // of a bitset). Its command (./run) writes them; run it with "go generate ./engine/vc"
 // after editing the template. engine/vc's TestGeneratedFilesUpToDate fails while the
 // files are stale.
@@ -25,10 +26,17 @@ var source string
 
 // Width describes one instance of the template.
 type Width struct {
-	W     string // suffix of the generated names: "1", "2" or "N"
+	W     string // suffix of the generated names: "1", "1c", "2" or "N"
 	Small bool   // at most two words: Builder.doneAnd (two words per pair) applies
 	Words int    // carrier words read
 	Cells int    // most cells of a board the instance serves (when Small)
+	// Packed: the instance keeps its own lists of one-word records (conn1, packed.go)
+	// instead of the Builder's Conn lists, and has no XH-search rules (Build runs XH
+	// on small boards with the "1c" instance, Play goes on with it).
+	Packed bool
+	S      string // suffix of the storage it uses: "1" (b.full1, pending1, ...) or ""
+	Rec    string // the connection record of its lists: "conn1" or "Conn"
+	Car    string // the carrier type of Rec: "[1]uint64" or "hex.Bitset"
 }
 
 // Widths are the instances generated, with their file names.
@@ -36,9 +44,10 @@ var Widths = []struct {
 	File string
 	Width
 }{
-	{"hsearch_w1.go", Width{W: "1", Small: true, Words: 1, Cells: 64}},
-	{"hsearch_w2.go", Width{W: "2", Small: true, Words: 2, Cells: 128}},
-	{"hsearch_wn.go", Width{W: "N", Words: len(hex.Bitset{})}},
+	{"hsearch_w1.go", Width{W: "1", Small: true, Words: 1, Cells: 64, Packed: true, S: "1", Rec: "conn1", Car: "[1]uint64"}},
+	{"hsearch_w1c.go", Width{W: "1c", Small: true, Words: 1, Cells: 64, Rec: "Conn", Car: "hex.Bitset"}},
+	{"hsearch_w2.go", Width{W: "2", Small: true, Words: 2, Cells: 128, Rec: "Conn", Car: "hex.Bitset"}},
+	{"hsearch_wn.go", Width{W: "N", Words: len(hex.Bitset{}), Rec: "Conn", Car: "hex.Bitset"}},
 }
 
 // Render returns the gofmt-formatted source of instance w. The template's function w
