@@ -287,7 +287,8 @@ const arenaBudget = 256 << 20
 // prepare sizes every buffer for boards of geometry g (at most g.N+2 points) once,
 // so that builds and Plays on that board size allocate nothing afterwards: the pair
 // tables, the work queue, the scratch stacks and one arena holding, for every possible
-// endpoint pair, room for MaxFull VCs and MaxSemi SCs (when that fits arenaBudget). A
+// endpoint pair, room for MaxFull VCs and MaxSemi SCs (when that fits arenaBudget;
+// on boards of at most 64 cells a second one of one-word records, packed.go). A
 // Builder that prepared a larger board keeps its buffers.
 func (b *Builder) prepare(g *hex.Geometry) {
 	pts := g.N + 2
@@ -341,6 +342,9 @@ func (b *Builder) prepare(g *hex.Geometry) {
 			b.full[s] = arena[o : o : o+b.cfg.MaxFull]
 			b.semi[s] = arena[o+b.cfg.MaxFull : o+b.cfg.MaxFull : o+per]
 		}
+	}
+	if pts <= 64+2 && slots*per*int(unsafe.Sizeof(conn1{})) <= arenaBudget {
+		// the one-word instance's records (boards of at most 64 cells)
 		arena1 := make([]conn1, slots*per)
 		for s := 0; s < slots; s++ {
 			o := s * per
