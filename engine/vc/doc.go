@@ -47,7 +47,7 @@
 // it is a chain. They are only computed with Config.XH.
 //
 // At most Config.MaxFull VCs and Config.MaxSemi SCs are kept per endpoint pair (Hexy's M;
-// defaults 5 and 16, AnshelevichConfig uses Hexy's 20), the smallest carriers first. The search runs over a work queue of endpoint pairs
+// defaults 6 and 16, AnshelevichConfig uses Hexy's 20), the smallest carriers first. The search runs over a work queue of endpoint pairs
 // (XH paper, section 5) until no new connection is produced or, with Config.StopAtWin,
 // as soon as the winning VC between the colour's edges is found (section 4).
 //
