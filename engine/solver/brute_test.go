@@ -30,6 +30,9 @@ func TestAgainstBruteForce(t *testing.T) {
 		"dfs-nomover": {Algorithm: DFS, Connector: vc.NewCompact(), NoMoverVC: true},
 		"dfs-energy":  {Algorithm: DFS, Connector: vc.NewCompact(), NoMoverVC: true, Energy: true},
 		"default":     DefaultConfig(),
+		// progressive widening: the usual window, and a window of one child
+		"widen":   {Connector: vc.NewCompact(), NoMoverVC: true, WideningBase: 1, WideningFactor: 0.25},
+		"widen-1": {Connector: vc.NewCompact(), WideningBase: 1},
 	}
 	count := map[int]int{3: 500, 4: 1500, 5: 250}
 	if testing.Short() {

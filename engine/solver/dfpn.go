@@ -276,9 +276,11 @@ func (s *Solver) midNode(ply int, x, o hex.Color, h0, hf, hrf uint64, have bool,
 		if len(moves) == 0 {
 			return s.pnLoss(ply, x, e)
 		}
+		// progressive widening: only the first children in move order count
+		win := moves[:s.cfg.window(len(moves))]
 		pn, dn := pnInf, uint32(0)
 		c1, d2 := hex.NoCell, pnInf-1
-		for _, m := range moves {
+		for _, m := range win {
 			dn = satAdd(dn, pb.cpn[m])
 			if d := pb.cdn[m]; d < pn {
 				if c1 != hex.NoCell {
@@ -289,7 +291,7 @@ func (s *Solver) midNode(ply int, x, o hex.Color, h0, hf, hrf uint64, have bool,
 				d2 = d
 			}
 		}
-		if len(moves) == 1 {
+		if len(win) == 1 {
 			d2 = pnInf - 1
 		}
 		if ply == 0 {

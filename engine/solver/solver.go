@@ -43,6 +43,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"time"
 
@@ -80,8 +81,9 @@ type Connector interface {
 
 // Config holds the solver's parameters. The zero value is usable: DFPN, no limits, ICE
 // and inferior-cell pruning on, a 2^18-entry transposition table (2^20 for DFS), no
-// Connector. Every field applies to both algorithms except NoLookahead (DFS only:
-// DFPN has no lookahead), which Validate rejects for DFPN.
+// Connector, no progressive widening. Every field applies to both algorithms except
+// NoLookahead (DFS only: DFPN has no lookahead), which Validate rejects for DFPN, and
+// WideningBase and WideningFactor (DFPN only), which it rejects for DFS.
 type Config struct {
 	MaxNodes int64         // stop after this many nodes (0: no limit; not negative)
 	Timeout  time.Duration // stop after this long (0: no limit; not negative)
@@ -117,14 +119,35 @@ type Config struct {
 	// first the last two moves that won a node at the same ply (a refutation found in
 	// one branch is usually one in the next), before the other keys.
 	NoKillers bool
+	// WideningBase and WideningFactor turn on progressive widening in DFPN: a
+	// node's proof and disproof numbers, and its choice of child, take only the
+	// first k of its n unrefuted children in move order, k = WideningBase +
+	// ceil(WideningFactor × n) (all n when k ≥ n or n < 2), so the disproof number
+	// sums the most promising children only and the search stays on them; the
+	// next children enter the window as earlier ones are refuted. Widening never
+	// changes a value: a node is lost only when every child is refuted, won as soon
+	// as any child is. Both zero (the zero value): no widening. WideningBase must
+	// not be negative, WideningFactor must lie in [0, 1], and both must be zero
+	// with DFS.
+	WideningBase   int
+	WideningFactor float64
+}
+
+// window returns how many of a DFPN node's n unrefuted children (in move order)
+// its proof and disproof numbers take (Config.WideningBase and WideningFactor).
+func (c *Config) window(n int) int {
+	if n < 2 || (c.WideningBase == 0 && c.WideningFactor == 0) {
+		return n
+	}
+	return min(n, c.WideningBase+int(math.Ceil(c.WideningFactor*float64(n))))
 }
 
 // maxTTBits is the largest Config.TTBits.
 const maxTTBits = 26
 
 // Validate reports a configuration the solver cannot honour: an unknown algorithm, a
-// negative limit, TTBits outside 0..26, or a field the chosen algorithm has no use
-// for. The error wraps ErrBadConfig and names the field.
+// negative limit, TTBits outside 0..26, a widening setting out of range, or a field
+// the chosen algorithm has no use for. The error wraps ErrBadConfig and names the field.
 func (c Config) Validate() error {
 	switch {
 	case c.Algorithm != DFPN && c.Algorithm != DFS:
@@ -137,6 +160,12 @@ func (c Config) Validate() error {
 		return fmt.Errorf("%w: TTBits must be 0..%d, got %d", ErrBadConfig, maxTTBits, c.TTBits)
 	case c.NoLookahead && c.Algorithm == DFPN:
 		return fmt.Errorf("%w: NoLookahead is a DFS setting (DFPN has no lookahead)", ErrBadConfig)
+	case c.WideningBase < 0:
+		return fmt.Errorf("%w: WideningBase is negative (%d)", ErrBadConfig, c.WideningBase)
+	case !(c.WideningFactor >= 0 && c.WideningFactor <= 1): // NaN too
+		return fmt.Errorf("%w: WideningFactor must be in [0, 1], got %v", ErrBadConfig, c.WideningFactor)
+	case c.Algorithm == DFS && (c.WideningBase != 0 || c.WideningFactor != 0):
+		return fmt.Errorf("%w: progressive widening (WideningBase, WideningFactor) is a DFPN setting", ErrBadConfig)
 	}
 	return nil
 }

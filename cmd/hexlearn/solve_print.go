@@ -1,0 +1,72 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/engine/solver"
+	"github.com/hexlearn/hexlearn/internal/progress"
+)
+
+// winnerWord names a solved winner; Empty (a search limit reached first) is "unknown".
+func winnerWord(c hex.Color) string {
+	if c == hex.Empty {
+		return "unknown"
+	}
+	return c.String()
+}
+
+// solveJSON is the --json output for one position.
+type solveJSON struct {
+	Width     int      `json:"width"`
+	Height    int      `json:"height"`
+	Moves     string   `json:"moves"`
+	ToMove    string   `json:"to_move"`
+	Winner    string   `json:"winner"`
+	Move      string   `json:"move,omitempty"` // a winning move of the side to move
+	Proof     []string `json:"proof"`
+	Nodes     int64    `json:"nodes"`
+	TTHits    int64    `json:"tt_hits"`
+	Expanded  int64    `json:"expanded"`
+	Pruned    int64    `json:"pruned"`
+	MaxDepth  int      `json:"max_depth"`
+	ElapsedMS float64  `json:"elapsed_ms"`
+}
+
+func cellList(g *hex.Geometry, s hex.Bitset) []string {
+	out := []string{}
+	for p := s.First(); p != hex.NoCell; p = s.Next(p + 1) {
+		out = append(out, g.CellName(p))
+	}
+	return out
+}
+
+func printSolve(b *hex.Board, r solver.Result, asJSON bool, stdout io.Writer) error {
+	g := b.Geometry()
+	ms := b.Moves()
+	if asJSON {
+		out := solveJSON{Width: g.W, Height: g.H, Moves: g.FormatMoves(ms), ToMove: r.ToMove.String(),
+			Winner: winnerWord(r.Winner), Proof: cellList(g, r.Proof), Nodes: r.Stats.Nodes,
+			TTHits: r.Stats.TTHits, Expanded: r.Stats.Expanded, Pruned: r.Stats.Pruned, MaxDepth: r.Stats.MaxDepth,
+			ElapsedMS: float64(r.Stats.Elapsed.Microseconds()) / 1000}
+		if r.Move != hex.NoCell {
+			out.Move = g.CellName(r.Move)
+		}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(out)
+	}
+	fmt.Fprint(stdout, b.Diagram())
+	fmt.Fprintf(stdout, "\n%s to move\nwinner: %s\n", r.ToMove, winnerWord(r.Winner))
+	if r.Move != hex.NoCell {
+		fmt.Fprintf(stdout, "winning move: %s\n", g.CellName(r.Move))
+	}
+	fmt.Fprintf(stdout, "proof set (%s): %s\n", progress.Count(int64(r.Proof.Count()), "cell"), strings.Join(cellList(g, r.Proof), " "))
+	fmt.Fprintf(stdout, "nodes: %d  expanded: %d  tt hits: %d  pruned moves: %d  time: %v\n", r.Stats.Nodes,
+		r.Stats.Expanded, r.Stats.TTHits, r.Stats.Pruned, r.Stats.Elapsed.Round(time.Millisecond))
+	return nil
+}
