@@ -44,6 +44,9 @@ type pnEntry struct {
 	// remaining children (the proof set once solved), loss the loser's proof
 	// accumulated from the mustplay and the refuted children.
 	must, kids, loss hex.Bitset
+	// wide is the set of children admitted to the progressive widening window so
+	// far: they stay in it when the node is entered again (Config.WideningBase)
+	wide hex.Bitset
 	// dead and capt (index colour-1) are the node's ICE fill-in, replayed when the
 	// node is entered again (empty for a key of a filled position)
 	dead hex.Bitset
@@ -73,7 +76,7 @@ func (s *Solver) pnProbe(h, hr uint64, e *pnEntry) bool {
 		return true
 	}
 	if t.probe(hr, e) {
-		e.must, e.kids, e.loss = s.rotate(e.must), s.rotate(e.kids), s.rotate(e.loss)
+		e.must, e.kids, e.loss, e.wide = s.rotate(e.must), s.rotate(e.kids), s.rotate(e.loss), s.rotate(e.wide)
 		e.dead, e.capt[0], e.capt[1] = s.rotate(e.dead), s.rotate(e.capt[0]), s.rotate(e.capt[1])
 		if e.best >= 0 {
 			e.best = hex.Cell(s.g.N-1) - e.best
@@ -276,8 +279,7 @@ func (s *Solver) midNode(ply int, x, o hex.Color, h0, hf, hrf uint64, have bool,
 		if len(moves) == 0 {
 			return s.pnLoss(ply, x, e)
 		}
-		// progressive widening: only the first children in move order count
-		win := moves[:s.cfg.window(len(moves))]
+		win := s.widen(moves, e, pb)
 		pn, dn := pnInf, uint32(0)
 		c1, d2 := hex.NoCell, pnInf-1
 		for _, m := range win {
@@ -367,4 +369,32 @@ func (s *Solver) pnLoss(ply int, x hex.Color, e *pnEntry) (uint32, uint32, hex.B
 		s.stats.Pruned = pruned
 	}
 	return pnInf, 0, s.lossProof(ply, x, e.loss), hex.NoCell
+}
+
+// widen returns the children of the node's window (progressive widening): the
+// unrefuted children admitted before (e.wide), then the next ones in move order up
+// to Config.window of them, which are admitted in turn. Without widening it returns
+// moves.
+func (s *Solver) widen(moves []hex.Cell, e *pnEntry, pb *plyBuf) []hex.Cell {
+	k := s.cfg.window(len(moves))
+	if k == len(moves) {
+		return moves
+	}
+	win := pb.win[:0]
+	for _, m := range moves {
+		if e.wide.Has(m) {
+			win = append(win, m)
+		}
+	}
+	for _, m := range moves {
+		if len(win) >= k {
+			break
+		}
+		if !e.wide.Has(m) {
+			win = append(win, m)
+			e.wide.Set(m)
+		}
+	}
+	pb.win = win
+	return win
 }

@@ -126,15 +126,17 @@ type Config struct {
 	// one branch is usually one in the next), before the other keys.
 	NoKillers bool
 	// WideningBase and WideningFactor turn on progressive widening in DFPN: a
-	// node's proof and disproof numbers, and its choice of child, take only the
-	// first k of its n unrefuted children in move order, k = WideningBase +
-	// ceil(WideningFactor × n) (all n when k ≥ n or n < 2), so the disproof number
-	// sums the most promising children only and the search stays on them; the
-	// next children enter the window as earlier ones are refuted. Widening never
-	// changes a value: a node is lost only when every child is refuted, won as soon
-	// as any child is. Both zero (the zero value): no widening. WideningBase must
-	// not be negative, WideningFactor must lie in [0, 1], and both must be zero
-	// with DFS.
+	// node's proof and disproof numbers, and its choice of child, take only k of
+	// its n unrefuted children, k = WideningBase + ceil(WideningFactor × n) (all n
+	// when k ≥ n or n < 2), so the disproof number sums the most promising children
+	// only and the search stays on them. The window is sticky: the children
+	// admitted once (kept in the table entry) stay in it, and when fewer than k of
+	// them are unrefuted the next ones in the move order are admitted, so the
+	// window does not follow the killer moves' changes between entries. Widening
+	// never changes a value: a node is lost only when every child is refuted, won
+	// as soon as any child is. Both zero (the zero value): no widening.
+	// WideningBase must not be negative, WideningFactor must lie in [0, 1], and
+	// both must be zero with DFS.
 	WideningBase   int
 	WideningFactor float64
 }
@@ -251,9 +253,10 @@ type plyBuf struct {
 	dist    [4][]int32
 	queue   []hex.Cell
 	result  ice.Result
-	entry   pnEntry  // DFPN: the node's table entry
-	cpn     []uint32 // DFPN: children's proof numbers per cell
-	cdn     []uint32 // DFPN: children's disproof numbers per cell
+	entry   pnEntry    // DFPN: the node's table entry
+	cpn     []uint32   // DFPN: children's proof numbers per cell
+	cdn     []uint32   // DFPN: children's disproof numbers per cell
+	win     []hex.Cell // DFPN: the children of the widening window
 	energy  []float64
 	// killers are the last two moves that won a node at this ply (most recent
 	// first); the move order tries them first.
@@ -360,6 +363,7 @@ func (s *Solver) setup(g *hex.Geometry) {
 		p.queue = make([]hex.Cell, 0, hex.NumPoints)
 		p.cpn = make([]uint32, g.N)
 		p.cdn = make([]uint32, g.N)
+		p.win = make([]hex.Cell, 0, g.N)
 		p.energy = make([]float64, g.N)
 		p.killers = [2]hex.Cell{hex.NoCell, hex.NoCell}
 	}

@@ -28,6 +28,7 @@ type pnTable struct {
 type pnSmall struct {
 	key              uint64
 	must, kids, loss uint64
+	wide             uint64
 	dead             uint64
 	capt             [2]uint64
 	pn, dn           uint32
@@ -134,7 +135,7 @@ func (t *pnTable) probe(k uint64, e *pnEntry) bool {
 		return true
 	}
 	s := &t.small[i]
-	*e = pnEntry{key: s.key, pn: s.pn, dn: s.dn, must: set(s.must), kids: set(s.kids), loss: set(s.loss),
+	*e = pnEntry{key: s.key, pn: s.pn, dn: s.dn, must: set(s.must), kids: set(s.kids), loss: set(s.loss), wide: set(s.wide),
 		dead: set(s.dead), capt: [2]hex.Bitset{set(s.capt[0]), set(s.capt[1])}, best: s.best, work: s.work, used: s.used}
 	return true
 }
@@ -180,7 +181,7 @@ func (t *pnTable) store(e *pnEntry) {
 		case b.work < a.work:
 			a = b
 		}
-		*a = pnSmall{key: e.key, pn: e.pn, dn: e.dn, must: word(e.must), kids: word(e.kids), loss: word(e.loss),
+		*a = pnSmall{key: e.key, pn: e.pn, dn: e.dn, must: word(e.must), kids: word(e.kids), loss: word(e.loss), wide: word(e.wide),
 			dead: word(e.dead), capt: [2]uint64{word(e.capt[0]), word(e.capt[1])}, best: e.best, work: e.work, used: true}
 		return
 	}
