@@ -60,7 +60,6 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 		widenBase := fs.Int("widen-base", def.WideningBase, "DFPN progressive widening: children counted at a node = base + ceil(factor x unrefuted children); both 0: all (no effect with dfs)")
 		widenFactor := fs.Float64("widen-factor", def.WideningFactor, "DFPN progressive widening factor in [0, 1] (see --widen-base)")
 		energy := fs.Bool("energy", false, "order a node's children by circuit energy instead of the two-way distance")
-		resist := fs.Bool("resistance", false, "order a node's children by the circuit resistances after the move")
 		noKillers := fs.Bool("no-killers", false, "no killer moves or history in the move order (a fixed order per position)")
 		if err := fs.Parse(args); err != nil {
 			return err
@@ -102,7 +101,7 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 				cfg.Connector = nil
 			}
 			cfg.MaxNodes, cfg.Timeout, cfg.TTBits = *maxNodes, *timeout, *ttBits
-			cfg.Energy, cfg.Resistance, cfg.NoKillers = *energy, *resist, *noKillers
+			cfg.Energy, cfg.NoKillers = *energy, *noKillers
 			return cfg
 		}
 		if err := mk().Validate(); err != nil {

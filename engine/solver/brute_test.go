@@ -33,7 +33,6 @@ func TestAgainstBruteForce(t *testing.T) {
 		// progressive widening: the usual window, and a window of one child
 		"widen":   {Connector: vc.NewCompact(), NoMoverVC: true, WideningBase: 1, WideningFactor: 0.25},
 		"widen-1": {Connector: vc.NewCompact(), WideningBase: 1},
-		"resist":  {Connector: vc.NewCompact(), NoMoverVC: true, Resistance: true, WideningBase: 1, WideningFactor: 0.5},
 	}
 	count := map[int]int{3: 500, 4: 1500, 5: 250}
 	if testing.Short() {

@@ -110,14 +110,10 @@ func (s *Solver) order(b *hex.Board, x hex.Color, cand hex.Bitset, pb *plyBuf, l
 	return moves
 }
 
-// orderMoves returns the cells of cand in the order a node searches them: by the
-// resistances after the move when Config.Resistance is set (orderResistance), by
-// circuit energy when Config.Energy is set (orderEnergy), else by the two-way distance
-// score (order); with look, the lookahead key in pb.primary comes first in all.
+// orderMoves returns the cells of cand in the order a node searches them: by circuit
+// energy when Config.Energy is set (orderEnergy), else by the two-way distance score
+// (order); with look, the lookahead key in pb.primary comes first in both.
 func (s *Solver) orderMoves(b *hex.Board, x hex.Color, cand hex.Bitset, pb *plyBuf, look bool) []hex.Cell {
-	if s.cfg.Resistance {
-		return s.orderResistance(b, x, cand, pb, look)
-	}
 	if s.cfg.Energy {
 		return s.orderEnergy(b, x, cand, pb, look)
 	}
@@ -135,19 +131,22 @@ func (s *Solver) orderEnergy(b *hex.Board, x hex.Color, cand hex.Bitset, pb *ply
 	if len(moves) <= 1 {
 		return moves
 	}
-	c, err := s.circuit()
-	if err != nil {
-		return moves
+	if s.circ == nil {
+		c, err := circuit.New(circuit.Config{Mode: circuit.NoVCs, Solver: circuit.Skyline})
+		if err != nil {
+			return moves
+		}
+		s.circ = c
 	}
 	for i := range pb.energy {
 		pb.energy[i] = 0
 	}
 	for _, col := range [2]hex.Color{hex.Black, hex.White} {
-		if _, err := c.Solve(b, col, nil); err != nil {
+		if _, err := s.circ.Solve(b, col, nil); err != nil {
 			return moves
 		}
 		for _, m := range moves {
-			pb.energy[m] += c.CellEnergy(m)
+			pb.energy[m] += s.circ.CellEnergy(m)
 		}
 	}
 	// before reports whether cell a goes before cell c
@@ -156,78 +155,6 @@ func (s *Solver) orderEnergy(b *hex.Board, x hex.Color, cand hex.Bitset, pb *ply
 			return pb.primary[a] < pb.primary[c]
 		}
 		return pb.energy[a] > pb.energy[c]
-	}
-	// stable insertion sort
-	for i := 1; i < len(moves); i++ {
-		m := moves[i]
-		j := i
-		for j > 0 && before(m, moves[j-1]) {
-			moves[j] = moves[j-1]
-			j--
-		}
-		moves[j] = m
-	}
-	return moves
-}
-
-// circuit returns the solver's resistance circuit (engine/circuit without virtual
-// connections), made on first use.
-func (s *Solver) circuit() (*circuit.Circuit, error) {
-	if s.circ == nil {
-		c, err := circuit.New(circuit.Config{Mode: circuit.NoVCs, Solver: circuit.Skyline})
-		if err != nil {
-			return nil, err
-		}
-		s.circ = c
-	}
-	return s.circ, nil
-}
-
-// orderResistance returns the cells of cand sorted by the lookahead key (when look is
-// set), then the killer moves (unless Config.NoKillers), then by the resistances after
-// the move: ln R of the mover's circuit minus ln R of the opponent's (Anshelevich's
-// evaluation of the position after the move, smallest first). Cells with equal keys
-// keep the two-way distance order. It falls back to order when a circuit cannot be
-// solved.
-func (s *Solver) orderResistance(b *hex.Board, x hex.Color, cand hex.Bitset, pb *plyBuf, look bool) []hex.Cell {
-	moves := s.order(b, x, cand, pb, look)
-	if len(moves) <= 1 {
-		return moves
-	}
-	c, err := s.circuit()
-	if err != nil {
-		return moves
-	}
-	for _, m := range moves {
-		b.PlayStone(x, m)
-		sx, err1 := c.Solve(b, x, nil)
-		so, err2 := c.Solve(b, x.Opp(), nil)
-		b.Undo()
-		if err1 != nil || err2 != nil {
-			return moves
-		}
-		pb.energy[m] = sx.LogR - so.LogR
-	}
-	// rank is the killer key: 0 for the latest killer, 1 for the other, 2 else
-	rank := func(m hex.Cell) int {
-		switch {
-		case s.cfg.NoKillers:
-		case m == pb.killers[0]:
-			return 0
-		case m == pb.killers[1]:
-			return 1
-		}
-		return 2
-	}
-	// before reports whether cell a goes before cell c
-	before := func(a, c hex.Cell) bool {
-		if look && pb.primary[a] != pb.primary[c] {
-			return pb.primary[a] < pb.primary[c]
-		}
-		if ra, rc := rank(a), rank(c); ra != rc {
-			return ra < rc
-		}
-		return pb.energy[a] < pb.energy[c]
 	}
 	// stable insertion sort
 	for i := 1; i < len(moves); i++ {

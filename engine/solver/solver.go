@@ -115,12 +115,6 @@ type Config struct {
 	// between children of equal proof and disproof numbers; DFS: it comes after the
 	// lookahead key).
 	Energy bool
-	// Resistance orders a node's children by Anshelevich's evaluation of the
-	// position after the move (engine/circuit without virtual connections: ln R of
-	// the mover's circuit minus ln R of the opponent's, two circuits per child),
-	// after the killer moves, instead of the two-way distance score. Validate
-	// rejects it together with Energy.
-	Resistance bool
 	// NoKillers turns off the killer moves: by default a node's move order tries
 	// first the last two moves that won a node at the same ply (a refutation found in
 	// one branch is usually one in the next), before the other keys.
@@ -168,8 +162,6 @@ func (c Config) Validate() error {
 		return fmt.Errorf("%w: TTBits must be 0..%d, got %d", ErrBadConfig, maxTTBits, c.TTBits)
 	case c.NoLookahead && c.Algorithm == DFPN:
 		return fmt.Errorf("%w: NoLookahead is a DFS setting (DFPN has no lookahead)", ErrBadConfig)
-	case c.Energy && c.Resistance:
-		return fmt.Errorf("%w: Energy and Resistance are two move orders: choose one", ErrBadConfig)
 	case c.WideningBase < 0:
 		return fmt.Errorf("%w: WideningBase is negative (%d)", ErrBadConfig, c.WideningBase)
 	case !(c.WideningFactor >= 0 && c.WideningFactor <= 1): // NaN too
@@ -219,7 +211,7 @@ type Solver struct {
 	tt    []ttEntry
 	mask  uint64
 	pn    *pnTable         // DFPN's table (nil: none)
-	circ  *circuit.Circuit // for Config.Energy and Config.Resistance
+	circ  *circuit.Circuit // for Config.Energy
 	g     *hex.Geometry
 	zob   [3][]uint64 // keys per colour and cell, for the current geometry
 	zmove uint64

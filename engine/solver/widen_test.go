@@ -39,8 +39,8 @@ func TestWindow(t *testing.T) {
 	}
 }
 
-// TestWideningConfig: Validate rejects widening settings out of range, widening with
-// DFS, and two move orders at once.
+// TestWideningConfig: Validate rejects widening settings out of range and widening
+// with DFS.
 func TestWideningConfig(t *testing.T) {
 	tests := []struct {
 		name string
@@ -54,9 +54,6 @@ func TestWideningConfig(t *testing.T) {
 		{"factor over 1", Config{WideningBase: 1, WideningFactor: 1.5}, false},
 		{"factor NaN", Config{WideningBase: 1, WideningFactor: math.NaN()}, false},
 		{"dfs", Config{Algorithm: DFS, WideningBase: 1}, false},
-		{"resistance", Config{Resistance: true, WideningBase: 1, WideningFactor: 0.5}, true},
-		{"resistance dfs", Config{Algorithm: DFS, Resistance: true}, true},
-		{"two orders", Config{Resistance: true, Energy: true}, false},
 	}
 	for _, tc := range tests {
 		if err := tc.cfg.Validate(); (err == nil) != tc.ok {
