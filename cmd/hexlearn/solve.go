@@ -95,7 +95,6 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 			cfg.WideningBase, cfg.WideningFactor = *widenBase, *widenFactor
 			if *algo == "dfs" {
 				cfg.Algorithm = solver.DFS
-				cfg.WideningBase, cfg.WideningFactor = 0, 0
 			}
 			if *noVC {
 				cfg.Connector = nil

@@ -83,7 +83,7 @@ type Connector interface {
 // and inferior-cell pruning on, a 2^18-entry transposition table (2^20 for DFS), no
 // Connector, no progressive widening. Every field applies to both algorithms except
 // NoLookahead (DFS only: DFPN has no lookahead), which Validate rejects for DFPN, and
-// WideningBase and WideningFactor (DFPN only), which it rejects for DFS.
+// WideningBase and WideningFactor (DFPN only), which DFS ignores.
 type Config struct {
 	MaxNodes int64         // stop after this many nodes (0: no limit; not negative)
 	Timeout  time.Duration // stop after this long (0: no limit; not negative)
@@ -129,8 +129,9 @@ type Config struct {
 	// window does not follow the killer moves' changes between entries. Widening
 	// never changes a value: a node is lost only when every child is refuted, won
 	// as soon as any child is. Both zero (the zero value): no widening.
-	// WideningBase must not be negative, WideningFactor must lie in [0, 1], and
-	// both must be zero with DFS.
+	// WideningBase must not be negative and WideningFactor must lie in [0, 1]; DFS
+	// has no proof numbers and ignores both (so that DefaultConfig with Algorithm
+	// set to DFS stays valid).
 	WideningBase   int
 	WideningFactor float64
 }
@@ -148,8 +149,8 @@ func (c *Config) window(n int) int {
 const maxTTBits = 26
 
 // Validate reports a configuration the solver cannot honour: an unknown algorithm, a
-// negative limit, TTBits outside 0..26, a widening setting out of range, or a field
-// the chosen algorithm has no use for. The error wraps ErrBadConfig and names the field.
+// negative limit, TTBits outside 0..26, a widening setting out of range, or
+// NoLookahead with DFPN. The error wraps ErrBadConfig and names the field.
 func (c Config) Validate() error {
 	switch {
 	case c.Algorithm != DFPN && c.Algorithm != DFS:
@@ -166,8 +167,6 @@ func (c Config) Validate() error {
 		return fmt.Errorf("%w: WideningBase is negative (%d)", ErrBadConfig, c.WideningBase)
 	case !(c.WideningFactor >= 0 && c.WideningFactor <= 1): // NaN too
 		return fmt.Errorf("%w: WideningFactor must be in [0, 1], got %v", ErrBadConfig, c.WideningFactor)
-	case c.Algorithm == DFS && (c.WideningBase != 0 || c.WideningFactor != 0):
-		return fmt.Errorf("%w: progressive widening (WideningBase, WideningFactor) is a DFPN setting", ErrBadConfig)
 	}
 	return nil
 }

@@ -39,8 +39,8 @@ func TestWindow(t *testing.T) {
 	}
 }
 
-// TestWideningConfig: Validate rejects widening settings out of range and widening
-// with DFS.
+// TestWideningConfig: Validate rejects widening settings out of range (DFS ignores
+// widening but not a bad setting).
 func TestWideningConfig(t *testing.T) {
 	tests := []struct {
 		name string
@@ -53,7 +53,8 @@ func TestWideningConfig(t *testing.T) {
 		{"negative factor", Config{WideningBase: 1, WideningFactor: -0.1}, false},
 		{"factor over 1", Config{WideningBase: 1, WideningFactor: 1.5}, false},
 		{"factor NaN", Config{WideningBase: 1, WideningFactor: math.NaN()}, false},
-		{"dfs", Config{Algorithm: DFS, WideningBase: 1}, false},
+		{"dfs ignores it", Config{Algorithm: DFS, WideningBase: 1, WideningFactor: 0.5}, true},
+		{"dfs out of range", Config{Algorithm: DFS, WideningFactor: 2}, false},
 	}
 	for _, tc := range tests {
 		if err := tc.cfg.Validate(); (err == nil) != tc.ok {
