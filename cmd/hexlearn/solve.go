@@ -25,7 +25,10 @@ winner needs), nodes and time. Moves alternate from Black; --to-move overrides t
 side to move. A --timeout or --max-nodes limit reached first answers winner
 "unknown" (exit status 0). --workers W splits the root's moves between W solvers
 (each move's search gets a node budget that doubles each time it is taken up
-again; a refuted move prunes the others to its proof set).
+again; a refuted move prunes the others to its proof set). DFPN uses progressive
+widening: a node's proof numbers count only a window of base + ceil(factor x n) of
+its n unrefuted children in move order (--widen-base 1 --widen-factor 0.5; 0 and 0
+count all).
 
 With --openings, every first Black stone on the empty N x N board is solved (White
 to move, no swap): each opening's result, nodes and time are printed to standard

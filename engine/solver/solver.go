@@ -9,9 +9,13 @@
 //     the 1+ε threshold trick (Pawlewicz & Lew 2007), as in Benzene's solver. Proof and
 //     disproof numbers replace move ordering: a node's proof number is its children's
 //     smallest disproof number, its disproof number the sum of their proof numbers, so
-//     moves that leave the opponent a small mustplay are searched first. A node's
-//     mustplay, children and ICE fill-in are kept in the transposition table, so
-//     entering a node again costs no H-search.
+//     moves that leave the opponent a small mustplay are searched first. With
+//     progressive widening (Config.WideningBase and WideningFactor; DefaultConfig:
+//     1 + ceil(n/2) of n children) both numbers take only a window of the node's
+//     unrefuted children, the first in move order, which stay in the window once
+//     admitted; the next enter as earlier ones are refuted. A node's mustplay,
+//     children, widening window and ICE fill-in are kept in the transposition
+//     table, so entering a node again costs no H-search.
 //   - DFS: the depth-first search of the 2009 paper, with a 1-ply Connector lookahead
 //     (mustplay size after the move) and a two-way distance score as move ordering.
 //
@@ -26,10 +30,10 @@
 // loser. When a move loses, the loser's remaining candidates shrink to the winner's
 // proof set (proof-set pruning: any move outside it loses too).
 //
-// Among moves of equal proof numbers (at a fresh node: all of them) both algorithms try
-// first the killer moves (the last two moves that won a node at the same ply), then
-// moves that often won for the side to move (a history table), then the two-way
-// distance order. SolveParallel splits one position's root moves between several
+// Among moves of equal proof numbers (at a fresh node: all of them), and for the
+// widening window, both algorithms try first the killer moves (the last two moves
+// that won a node at the same ply), then moves that often won for the side to move
+// (a history table), then the two-way distance order. SolveParallel splits one position's root moves between several
 // solvers; SolveOpeningsWith solves every opening of a board (hardest-looking first,
 // the workers sharing one table) with per-opening limits and resumption from a
 // checkpoint. On boards of up to 64 cells the DFPN table stores its sets as single
