@@ -72,7 +72,8 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 		}
 		if err := checkAll(intIn("size", *size, 1, hex.MaxSize), intIn("width", *width, 0, hex.MaxSize),
 			intIn("height", *height, 0, hex.MaxSize), intIn("tt-bits", *ttBits, 10, 26),
-			intIn("max-nodes", *maxNodes, 0, 1e15), intIn("workers", *workers, 1, 64)); err != nil {
+			intIn("max-nodes", *maxNodes, 0, 1e15), intIn("workers", *workers, 1, 64),
+			intIn("widen-base", *widenBase, 0, hex.MaxSize*hex.MaxSize), floatIn("widen-factor", *widenFactor, 0, 1)); err != nil {
 			return err
 		}
 		if *timeout < 0 || *timeout > time.Duration(maxSeconds)*time.Second {
