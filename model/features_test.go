@@ -178,3 +178,25 @@ func TestTwoDistEvaluator(t *testing.T) {
 		t.Errorf("Evaluate allocates %g times", n)
 	}
 }
+
+// BenchmarkTwoDistEvaluate is one search leaf of an 8x8 64-hidden twodist model: the
+// potentials, the inputs and the network from scratch.
+func BenchmarkTwoDistEvaluate(b *testing.B) {
+	m := twoDistModel(8, 8, 64, 1, 7)
+	e, err := NewEvaluator(m, 8, 8)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(8, 9))
+	var boards []*hex.Board
+	for len(boards) < 64 {
+		bd := hex.MustBoard(8, 8)
+		for _, c := range r.Perm(64)[:20] {
+			bd.PlayStone(bd.ToMove(), hex.Cell(c))
+		}
+		boards = append(boards, bd)
+	}
+	for i := 0; b.Loop(); i++ {
+		e.Evaluate(boards[i%len(boards)])
+	}
+}

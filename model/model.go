@@ -17,6 +17,11 @@
 // Incremental inference keeps the hidden-layer pre-activations as accumulators: placing or
 // removing a stone adds or subtracts one weight column, so a search pays O(hidden) per
 // move instead of O(hidden × cells); see Accumulator and Evaluator.
+//
+// A model may instead use another input layer (Model.Features): FeaturesTwoDist adds
+// connectivity, Queenbee's two-distance potentials of every empty cell for both
+// colours (engine/twodist), which a network over the cells alone cannot represent;
+// such models are evaluated from scratch (features.go).
 package model
 
 import (
