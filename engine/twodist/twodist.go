@@ -37,6 +37,7 @@ type Potentials struct {
 	chain  [hex.MaxCells]int16   // chain number of each stone of the colour
 	touch  [2][hex.MaxCells]bool // the chain touches the first, second edge
 	mark   [hex.MaxCells]uint32
+	seen   [hex.MaxCells]uint32 // stamp of the last cell that added each chain's liberties
 	stamp  uint32
 	cnt    [hex.MaxCells]int8
 	queue  [hex.MaxCells]int16
@@ -59,6 +60,11 @@ func colorIndex(c hex.Color) int {
 // Compute computes the two-distances and potentials of every empty cell of b, whose
 // geometry must be the one given to New.
 func (t *Potentials) Compute(b *hex.Board) {
+	if t.stamp > 1<<31 { // long before the stamps wrap around
+		clear(t.mark[:])
+		clear(t.seen[:])
+		t.stamp = 0
+	}
 	t.empty = t.empty[:0]
 	for p := 0; p < t.g.N; p++ {
 		if b.At(hex.Cell(p)) == hex.Empty {
@@ -155,6 +161,10 @@ func (t *Potentials) graph(b *hex.Board, col hex.Color) {
 				}
 			case b.At(q) == col:
 				id := t.chain[q]
+				if t.seen[id] == t.stamp {
+					continue // a chain touching p twice adds its liberties once
+				}
+				t.seen[id] = t.stamp
 				n1 = n1 || t.touch[0][id]
 				n2 = n2 || t.touch[1][id]
 				for _, l := range t.libs[id] {
