@@ -15,6 +15,10 @@ import (
 // has exactly the tracked stones and otherwise computes the value from scratch, so it
 // is always correct, with or without tracking.
 //
+// Models whose feature set is not cells (FeaturesTwoDist) are evaluated from scratch
+// at every call (the tracking calls are accepted and ignored); Evaluate allocates
+// nothing either way.
+//
 // The network is chosen by the number of stones on the board (Model.NetFor). Value is
 // from Black's point of view, positive good for Black (see Model.ValueOf). An Evaluator
 // is not safe for concurrent use; give each search goroutine its own.
@@ -27,19 +31,21 @@ type Evaluator struct {
 	white  hex.Bitset
 	valid  bool // tracking state describes a real position
 	tmp    Accumulator
-	netOf  []int // network index per number of stones, 0..W·H
+	netOf  []int     // network index per number of stones, 0..W·H
+	enc    *Encoder  // feature sets other than cells: the input encoder
+	x      []float32 // and its input buffer
 }
 
 // NewEvaluator returns a learned evaluator for w x h boards; the error wraps
 // ErrWrongSize when the model was trained for another size.
-func NewEvaluator(m *Model, w, h int) (*Evaluator, error) {
+func NewEvaluator(m *Model, w, h int) (e *Evaluator, err error) {
 	if err := m.CheckSize(w, h); err != nil {
 		return nil, err
 	}
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}
-	e := &Evaluator{m: m, synced: make([]int, len(m.Nets)), stack: make([]hex.Move, 0, m.Cells())}
+	e = &Evaluator{m: m, synced: make([]int, len(m.Nets)), stack: make([]hex.Move, 0, m.Cells())}
 	maxH := 0
 	for i := range m.Nets {
 		e.accs = append(e.accs, *m.NewAccumulator(i))
@@ -50,6 +56,12 @@ func NewEvaluator(m *Model, w, h int) (*Evaluator, error) {
 	for ply := range e.netOf {
 		e.netOf[ply] = m.NetFor(ply)
 	}
+	if m.Features != "" && m.Features != FeaturesCells {
+		if e.enc, err = NewEncoder(m); err != nil {
+			return nil, err
+		}
+		e.x = make([]float32, m.Inputs())
+	}
 	return e, nil
 }
 
@@ -59,6 +71,9 @@ func (e *Evaluator) Model() *Model { return e.m }
 // Reset starts tracking from position b.
 func (e *Evaluator) Reset(b *hex.Board) {
 	e.checkBoard(b)
+	if e.enc != nil {
+		return
+	}
 	e.stack = e.stack[:0]
 	e.black, e.white = hex.Bitset{}, hex.Bitset{}
 	for _, c := range [2]hex.Color{hex.Black, hex.White} {
@@ -126,6 +141,10 @@ func (e *Evaluator) Evaluate(b *hex.Board) search.Result {
 // when b is the tracked position and from scratch otherwise.
 func (e *Evaluator) PreOutput(b *hex.Board) float32 {
 	e.checkBoard(b)
+	if e.enc != nil {
+		e.x = e.enc.Encode(b, e.x)
+		return e.m.PreOutput(e.netOf[b.NumStones()], e.x, e.tmp.acc)
+	}
 	if e.valid && b.Stones(hex.Black) == e.black && b.Stones(hex.White) == e.white {
 		k := e.netOf[len(e.stack)]
 		a := &e.accs[k]

@@ -21,8 +21,9 @@ import (
 //	version      uint32   FormatVersion
 //	header size  uint32   n (at most 1 MiB)
 //	header       n bytes  JSON: board size, encoding, target, output, scaling,
-//	                      per-network ply range and hidden size, provenance
-//	weights      float32  per network: W1 (cells×hidden, column by column), B1, W2, B2
+//	                      feature set (absent: cells), per-network ply range and
+//	                      hidden size, provenance
+//	weights      float32  per network: W1 (inputs×hidden, column by column), B1, W2, B2
 //	checksum     uint32   CRC-32 (IEEE) of every byte before it
 //
 // The header is encoded from a fixed struct, so the same model always gives the same
@@ -42,6 +43,7 @@ type header struct {
 	Target     Target      `json:"target"`
 	Output     Output      `json:"output"`
 	Scaling    Scaling     `json:"scaling"`
+	Features   Features    `json:"features,omitempty"`
 	Nets       []netHeader `json:"nets"`
 	Provenance Provenance  `json:"provenance"`
 }
@@ -69,6 +71,9 @@ func (m *Model) MarshalBinary() ([]byte, error) {
 		Output:     m.Output,
 		Scaling:    m.Scaling,
 		Provenance: m.Provenance,
+	}
+	if m.Features != FeaturesCells {
+		h.Features = m.Features // the cells set is written as before the field existed
 	}
 	for _, n := range m.Nets {
 		h.Nets = append(h.Nets, netHeader{n.MinPly, n.MaxPly, n.Hidden})
@@ -161,13 +166,20 @@ func Load(r io.Reader) (*Model, error) {
 		return nil, fmt.Errorf("%w: unknown input encoding %q", ErrFormat, h.Encoding)
 	}
 	m := &Model{W: h.Board.W, H: h.Board.H, Target: h.Target, Output: h.Output, Scaling: h.Scaling, Provenance: h.Provenance}
+	if h.Features != "" {
+		f, err := ParseFeatures(string(h.Features))
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrFormat, err)
+		}
+		m.Features = f
+	}
 	if m.W < 1 || m.H < 1 || m.W > 19 || m.H > 19 {
 		return nil, fmt.Errorf("%w: board size %dx%d out of range 1..19", ErrFormat, m.W, m.H)
 	}
 	if len(h.Nets) == 0 || len(h.Nets) > maxNets {
 		return nil, fmt.Errorf("%w: %d networks (want 1..%d)", ErrFormat, len(h.Nets), maxNets)
 	}
-	cells := m.Cells()
+	inputs := m.Inputs()
 	var b4 [4]byte
 	read := func(dst []float32) error {
 		for i := range dst {
@@ -184,7 +196,7 @@ func Load(r io.Reader) (*Model, error) {
 			return nil, fmt.Errorf("%w: network %d has %d hidden units (want 1..%d)", ErrFormat, i, nh.Hidden, maxHidden)
 		}
 		n := Net{MinPly: nh.MinPly, MaxPly: nh.MaxPly, Hidden: nh.Hidden,
-			W1: make([]float32, cells*nh.Hidden), B1: make([]float32, nh.Hidden), W2: make([]float32, nh.Hidden)}
+			W1: make([]float32, inputs*nh.Hidden), B1: make([]float32, nh.Hidden), W2: make([]float32, nh.Hidden)}
 		var b2 [1]float32
 		for _, s := range [][]float32{n.W1, n.B1, n.W2, b2[:]} {
 			if err := read(s); err != nil {

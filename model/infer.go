@@ -43,9 +43,22 @@ func Tanh(x float32) float32 {
 	return a + f*(tanhTab[(i+1)&(tanhTabSize-1)]-a)
 }
 
-// Encode writes the network input of board b into dst (resized to W·H):
-// +1 for a White stone, −1 for a Black stone, 0 for an empty cell.
+// Encode writes the network input of board b into dst (resized to Inputs): for the
+// cells feature set +1 for a White stone, −1 for a Black stone, 0 for an empty cell;
+// for other sets see Features (each call then allocates its scratch space: use an
+// Encoder for repeated calls).
 func (m *Model) Encode(b *hex.Board, dst []float32) []float32 {
+	if m.Features == "" || m.Features == FeaturesCells {
+		return m.encodeCells(b, dst)
+	}
+	e, err := NewEncoder(m)
+	if err != nil { // an unknown feature set: Validate refuses such a model
+		return dst[:0]
+	}
+	return e.Encode(b, dst)
+}
+
+func (m *Model) encodeCells(b *hex.Board, dst []float32) []float32 {
 	n := m.Cells()
 	if cap(dst) < n {
 		dst = make([]float32, n)
@@ -65,7 +78,7 @@ func (m *Model) Encode(b *hex.Board, dst []float32) []float32 {
 }
 
 // PreOutput computes network net's output pre-activation z from scratch for the dense
-// input x (len W·H), using the fast tanh in the hidden layer. hidden must have room
+// input x (len Inputs), using the fast tanh in the hidden layer. hidden must have room
 // for the network's hidden units (it is used as scratch; nil allocates).
 func (m *Model) PreOutput(net int, x, hidden []float32) float32 {
 	n := &m.Nets[net]
@@ -157,7 +170,8 @@ type Accumulator struct {
 	acc []float32
 }
 
-// NewAccumulator returns an accumulator for network net on the empty board.
+// NewAccumulator returns an accumulator for network net on the empty board. Only
+// models of the cells feature set can be evaluated incrementally.
 func (m *Model) NewAccumulator(net int) *Accumulator {
 	n := &m.Nets[net]
 	a := &Accumulator{net: n, acc: make([]float32, n.Hidden)}

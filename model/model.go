@@ -17,6 +17,11 @@
 // Incremental inference keeps the hidden-layer pre-activations as accumulators: placing or
 // removing a stone adds or subtracts one weight column, so a search pays O(hidden) per
 // move instead of O(hidden × cells); see Accumulator and Evaluator.
+//
+// A model may instead use another input layer (Model.Features): FeaturesTwoDist adds
+// connectivity, Queenbee's two-distance potentials of every empty cell for both
+// colours (engine/twodist), which a network over the cells alone cannot represent;
+// such models are evaluated from scratch (features.go).
 package model
 
 import (
@@ -138,10 +143,12 @@ type Provenance struct {
 
 // Model is a learned evaluator for one board size.
 type Model struct {
-	W, H       int
-	Target     Target
-	Output     Output
-	Scaling    Scaling
+	W, H    int
+	Target  Target
+	Output  Output
+	Scaling Scaling
+	// Features is the input layer ("" or FeaturesCells: one input per cell).
+	Features   Features
 	Nets       []Net // sorted by MinPly, ranges disjoint
 	Provenance Provenance
 }
@@ -156,7 +163,8 @@ var (
 	ErrWrongSize = errors.New("model: model is for another board size")
 )
 
-// Cells returns W·H, the number of inputs.
+// Cells returns W·H, the number of cells (the number of inputs of the cells feature
+// set; see Inputs).
 func (m *Model) Cells() int { return m.W * m.H }
 
 // CheckSize returns an error wrapping ErrWrongSize unless the model is for a w x h board.
@@ -211,7 +219,10 @@ func (m *Model) Validate() error {
 	if len(m.Nets) == 0 || len(m.Nets) > maxNets {
 		return fmt.Errorf("%w: %d networks (want 1..%d)", ErrFormat, len(m.Nets), maxNets)
 	}
-	cells := m.Cells()
+	cells, inputs := m.Cells(), m.Inputs()
+	if inputs == 0 {
+		return fmt.Errorf("%w: unknown feature set %q", ErrFormat, m.Features)
+	}
 	for i := range m.Nets {
 		n := &m.Nets[i]
 		if n.Hidden < 1 || n.Hidden > maxHidden {
@@ -223,7 +234,7 @@ func (m *Model) Validate() error {
 		if i > 0 && n.MinPly <= m.Nets[i-1].MaxPly {
 			return fmt.Errorf("%w: ply ranges of networks %d and %d overlap or are unsorted", ErrFormat, i-1, i)
 		}
-		if len(n.W1) != cells*n.Hidden || len(n.B1) != n.Hidden || len(n.W2) != n.Hidden {
+		if len(n.W1) != inputs*n.Hidden || len(n.B1) != n.Hidden || len(n.W2) != n.Hidden {
 			return fmt.Errorf("%w: network %d has weight arrays of the wrong length", ErrFormat, i)
 		}
 		for _, s := range [][]float32{n.W1, n.B1, n.W2, {n.B2}} {

@@ -39,9 +39,18 @@ func Evaluate(m *model.Model, ex *Examples) Metrics {
 	var se, te float64
 	var fin int
 	var won, wonExact, known, teRows int
+	enc, _ := model.NewEncoder(m) // nil for a model Validate refuses
+	var buf []float32
 	for i := 0; i < n; i++ {
 		k := m.NetFor(ex.Ply[i])
-		z := m.PreOutput(k, ex.X[i*c:(i+1)*c], hid)
+		x := ex.X[i*c : (i+1)*c]
+		if m.Inputs() != c && enc != nil {
+			if b, err := ex.Board(i); err == nil { // i is in range: no error
+				buf = enc.Encode(b, buf)
+				x = buf
+			}
+		}
+		z := m.PreOutput(k, x, hid)
 		v := m.ValueOf(z)
 		pred[i] = v
 		exact := float64(ex.Value[i])

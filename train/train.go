@@ -21,6 +21,9 @@ type Config struct {
 	// Output for a value target: model.OutputTanh (default) or model.OutputLinear.
 	// Winner and outcome targets always use model.OutputLogistic.
 	Output model.Output
+	// Features is the input layer: model.FeaturesCells (default) or
+	// model.FeaturesTwoDist (computed from each row's board before training).
+	Features model.Features
 	// PlyRanges, when not empty, trains one network per range (rows outside every
 	// range are not used); otherwise one network covers all plies.
 	PlyRanges []PlyRange
@@ -47,6 +50,11 @@ func (c *Config) normalize() error {
 	if !(c.LearnRate > 0) {
 		return fmt.Errorf("train: learning rate %g", c.LearnRate)
 	}
+	f, err := model.ParseFeatures(string(c.Features))
+	if err != nil {
+		return fmt.Errorf("train: %w", err)
+	}
+	c.Features = f
 	switch c.Target {
 	case "", model.TargetValue:
 		c.Target = model.TargetValue
@@ -158,6 +166,9 @@ func Train(ctx context.Context, ex *Examples, cfg Config) (*model.Model, error) 
 		return nil, err
 	}
 	m := &model.Model{W: ex.W, H: ex.H, Target: cfg.Target, Output: cfg.Output, Scaling: ScalingFor(ex.Value, cfg.Output)}
+	if cfg.Features != model.FeaturesCells {
+		m.Features = cfg.Features
+	}
 	ranges := cfg.PlyRanges
 	if len(ranges) == 0 {
 		ranges = []PlyRange{{0, ex.Cells()}}
@@ -174,13 +185,17 @@ func Train(ctx context.Context, ex *Examples, cfg Config) (*model.Model, error) 
 		if err != nil {
 			return nil, err
 		}
-		spec := netSpec{cells: ex.Cells(), hidden: cfg.Hidden, epochs: cfg.Epochs, batch: cfg.BatchSize,
+		x, err := inputs(ctx, part, m)
+		if err != nil {
+			return nil, err
+		}
+		spec := netSpec{cells: m.Inputs(), hidden: cfg.Hidden, epochs: cfg.Epochs, batch: cfg.BatchSize,
 			learnRate: cfg.LearnRate, output: cfg.Output, seed: cfg.Seed + uint64(k)*0x9E3779B97F4A7C15}
 		if cfg.OnEpoch != nil {
 			k := k
 			spec.onEpoch = func(ep int, cost float64, _ *model.Net) error { cfg.OnEpoch(k, ep, cost); return nil }
 		}
-		n, err := trainNet(ctx, part.X, y, spec)
+		n, err := trainNet(ctx, x, y, spec)
 		if err != nil {
 			if len(cfg.PlyRanges) > 0 {
 				return nil, fmt.Errorf("plies %d..%d: %w", r.MinPly, r.MaxPly, err)
@@ -202,6 +217,9 @@ func Train(ctx context.Context, ex *Examples, cfg Config) (*model.Model, error) 
 		CodeVersion: version.String(),
 		Config: fmt.Sprintf("hidden=%d epochs=%d batch=%d lr=%g target=%s output=%s nets=%d",
 			cfg.Hidden, cfg.Epochs, cfg.BatchSize, cfg.LearnRate, cfg.Target, cfg.Output, len(m.Nets)),
+	}
+	if m.Features != "" {
+		m.Provenance.Config += " features=" + string(m.Features)
 	}
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("train: produced an invalid model: %w", err)

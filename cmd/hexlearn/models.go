@@ -114,7 +114,7 @@ func modelsList(stdout, stderr io.Writer) error {
 		for i, n := range m.Nets {
 			hid[i] = strconv.Itoa(n.Hidden)
 		}
-		fmt.Fprintf(stdout, "%-6s %s target, %d network(s), %d-%s-1; %s\n", s, m.Target, len(m.Nets), m.Cells(),
+		fmt.Fprintf(stdout, "%-6s %s target, %d network(s), %d-%s-1; %s\n", s, m.Target, len(m.Nets), m.Inputs(),
 			strings.Join(hid, "/"), m.Provenance.TrainError)
 	}
 	if len(player.BuiltinSizes()) == 0 {

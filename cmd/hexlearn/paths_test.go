@@ -71,6 +71,8 @@ func TestFlagErrorText(t *testing.T) {
 		{[]string{"selfplay", "-frob"}, "hexlearn selfplay: unknown flag --frob"},
 		{[]string{"train", "--data", goldenData, "--size", "3", "--hidden", "2", "--epochs", "1", "--out", "OUT/m", "--lr", "1e9"},
 			"hexlearn train: --lr 1e+09: want a learning rate in (0, 1]"},
+		{[]string{"train", "--data", goldenData, "--size", "3", "--hidden", "2", "--epochs", "1", "--out", "OUT/m", "--features", "pagerank"},
+			`hexlearn train: --features must be cells or twodist, got "pagerank"`},
 	} {
 		out := t.TempDir()
 		for i := range tc.args {
