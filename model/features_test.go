@@ -179,24 +179,33 @@ func TestTwoDistEvaluator(t *testing.T) {
 	}
 }
 
-// BenchmarkTwoDistEvaluate is one search leaf of an 8x8 64-hidden twodist model: the
-// potentials, the inputs and the network from scratch.
+// BenchmarkTwoDistEvaluate is one search leaf of a 64-hidden twodist model on 8x8 and
+// on 11x11: the potentials, the inputs and the network from scratch, on positions with
+// about a third of the cells filled.
 func BenchmarkTwoDistEvaluate(b *testing.B) {
-	m := twoDistModel(8, 8, 64, 1, 7)
-	e, err := NewEvaluator(m, 8, 8)
-	if err != nil {
-		b.Fatal(err)
-	}
-	r := rand.New(rand.NewPCG(8, 9))
-	var boards []*hex.Board
-	for len(boards) < 64 {
-		bd := hex.MustBoard(8, 8)
-		for _, c := range r.Perm(64)[:20] {
-			bd.PlayStone(bd.ToMove(), hex.Cell(c))
-		}
-		boards = append(boards, bd)
-	}
-	for i := 0; b.Loop(); i++ {
-		e.Evaluate(boards[i%len(boards)])
+	for _, tc := range []struct {
+		name   string
+		n      int
+		stones int
+	}{{"8x8", 8, 20}, {"11x11", 11, 40}} {
+		b.Run(tc.name, func(b *testing.B) {
+			m := twoDistModel(tc.n, tc.n, 64, 1, 7)
+			e, err := NewEvaluator(m, tc.n, tc.n)
+			if err != nil {
+				b.Fatal(err)
+			}
+			r := rand.New(rand.NewPCG(8, 9))
+			var boards []*hex.Board
+			for len(boards) < 64 {
+				bd := hex.MustBoard(tc.n, tc.n)
+				for _, c := range r.Perm(tc.n * tc.n)[:tc.stones] {
+					bd.PlayStone(bd.ToMove(), hex.Cell(c))
+				}
+				boards = append(boards, bd)
+			}
+			for i := 0; b.Loop(); i++ {
+				e.Evaluate(boards[i%len(boards)])
+			}
+		})
 	}
 }

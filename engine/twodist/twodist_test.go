@@ -228,19 +228,29 @@ func TestNoAllocs(t *testing.T) {
 	}
 }
 
+// BenchmarkCompute is both colours' potentials from scratch on 8x8 and on 11x11
+// positions with about a third of the cells filled.
 func BenchmarkCompute(b *testing.B) {
-	r := rand.New(rand.NewPCG(3, 4))
-	var boards []*hex.Board
-	for len(boards) < 64 {
-		bd := hex.MustBoard(8, 8)
-		for _, c := range r.Perm(64)[:20] {
-			bd.PlayStone(bd.ToMove(), hex.Cell(c))
-		}
-		boards = append(boards, bd)
-	}
-	p := New(boards[0].Geometry())
-	for i := 0; b.Loop(); i++ {
-		p.Compute(boards[i%len(boards)])
+	for _, tc := range []struct {
+		name   string
+		n      int
+		stones int
+	}{{"8x8", 8, 20}, {"11x11", 11, 40}} {
+		b.Run(tc.name, func(b *testing.B) {
+			r := rand.New(rand.NewPCG(3, 4))
+			var boards []*hex.Board
+			for len(boards) < 64 {
+				bd := hex.MustBoard(tc.n, tc.n)
+				for _, c := range r.Perm(tc.n * tc.n)[:tc.stones] {
+					bd.PlayStone(bd.ToMove(), hex.Cell(c))
+				}
+				boards = append(boards, bd)
+			}
+			p := New(boards[0].Geometry())
+			for i := 0; b.Loop(); i++ {
+				p.Compute(boards[i%len(boards)])
+			}
+		})
 	}
 }
 
