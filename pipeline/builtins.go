@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/hexlearn/hexlearn/model"
 	"github.com/hexlearn/hexlearn/player"
 )
 
@@ -18,12 +19,18 @@ type BuiltinRecipe struct {
 	Epochs    int
 	// PlyWidth, when positive, trains one network per range of PlyWidth plies.
 	PlyWidth int
+	// Features is the network's input layer (zero value: one input per cell).
+	Features model.Features
+	// LearnRate is the trainer's step size (0: the trainer's default).
+	LearnRate float64
 }
 
 // DefaultRecipes are the recipes of the models built into the binary (5x5 to 11x11):
 // a self-play corpus of the exact player, and a one-hidden-layer value network trained
 // on its open positions. 8x8 has three times the data and one network per 8 plies:
 // that network beat the one of 100,000 positions 41–23 in games (docs/results.md).
+// 11x11 takes two-distance inputs (model.FeaturesTwoDist): on the same corpus that
+// network beat the cell network 19–1 at 0.5 s per move (docs/results.md).
 func DefaultRecipes() []BuiltinRecipe {
 	return []BuiltinRecipe{
 		{Size: 5, Positions: 20000, Hidden: 32, Epochs: 40},
@@ -32,7 +39,7 @@ func DefaultRecipes() []BuiltinRecipe {
 		{Size: 8, Positions: 300000, Hidden: 64, Epochs: 40, PlyWidth: 8},
 		{Size: 9, Positions: 80000, Hidden: 64, Epochs: 40},
 		{Size: 10, Positions: 60000, Hidden: 64, Epochs: 40},
-		{Size: 11, Positions: 50000, Hidden: 64, Epochs: 40},
+		{Size: 11, Positions: 50000, Hidden: 64, Epochs: 40, Features: model.FeaturesTwoDist, LearnRate: 0.001},
 	}
 }
 
@@ -56,6 +63,7 @@ type BuiltinReport struct {
 	Size       int
 	Rows       int64  // self-play rows
 	Games      int    // self-play games
+	Inputs     int    // network inputs (cells, or the feature set's inputs)
 	Hidden     int    // hidden units of the network
 	TrainRows  int    // open rows trained on (the holdout excluded)
 	Quality    string // held-out metrics
@@ -98,11 +106,11 @@ func BuildBuiltins(ctx context.Context, c BuiltinsConfig) ([]BuiltinReport, erro
 		}
 		rep := BuiltinReport{Size: r.Size, Rows: res.Rows, Games: res.Games, CorpusTime: time.Since(start)}
 		fit, err := Fit(ctx, FitConfig{Data: dir, Width: r.Size, Height: r.Size, Hidden: r.Hidden, Epochs: r.Epochs,
-			PlyWidth: r.PlyWidth, Seed: c.Seed, OpenOnly: true, Holdout: 0.1, Meter: subMeter{meterOr(c.Meter), fmt.Sprintf("%dx%d training", r.Size, r.Size)}})
+			PlyWidth: r.PlyWidth, Features: r.Features, LearnRate: r.LearnRate, Seed: c.Seed, OpenOnly: true, Holdout: 0.1, Meter: subMeter{meterOr(c.Meter), fmt.Sprintf("%dx%d training", r.Size, r.Size)}})
 		if err != nil {
 			return reps, err
 		}
-		rep.Hidden, rep.TrainRows, rep.TrainTime = r.Hidden, fit.Rows, fit.Elapsed
+		rep.Inputs, rep.Hidden, rep.TrainRows, rep.TrainTime = fit.Model.Inputs(), r.Hidden, fit.Rows, fit.Elapsed
 		if fit.Holdout != nil {
 			rep.Quality = fit.Holdout.String()
 		}

@@ -101,6 +101,10 @@ type FitConfig struct {
 	// PlyWidth, when positive, trains one network per range of PlyWidth plies (the
 	// paper's layered partition; train.Examples.PlyRanges); 0 trains one network.
 	PlyWidth int
+	// Features is the network's input layer (zero value: one input per cell).
+	Features model.Features
+	// LearnRate is the trainer's step size (0: the trainer's default).
+	LearnRate float64
 	// Holdout is the fraction of rows kept out of training for the quality report.
 	Holdout float64
 	// Meter, if set, receives the epochs trained (one part of Epochs epochs).
@@ -145,7 +149,8 @@ func Fit(ctx context.Context, c FitConfig) (FitResult, error) {
 			return FitResult{}, err
 		}
 	}
-	cfg := train.Config{Hidden: c.Hidden, Epochs: c.Epochs, Seed: c.Seed, Target: model.TargetValue}
+	cfg := train.Config{Hidden: c.Hidden, Epochs: c.Epochs, Seed: c.Seed, Target: model.TargetValue,
+		Features: c.Features, LearnRate: c.LearnRate}
 	nets := 1
 	if c.PlyWidth > 0 {
 		cfg.PlyRanges = part.PlyRanges(c.PlyWidth)

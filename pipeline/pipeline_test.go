@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/hexlearn/hexlearn/model"
@@ -108,5 +109,27 @@ func TestBuildBuiltinsReusedWork(t *testing.T) {
 	fresh := build(filepath.Join(dir, "work2"), filepath.Join(dir, "out3"), 4)
 	if !bytes.Equal(reused, fresh) {
 		t.Error("seed 4 in a work directory with a seed-3 corpus: model differs from a fresh build")
+	}
+}
+
+// TestBuildBuiltinsFeatures: a recipe's input layer and step size reach the model (its
+// feature set, input count and recorded configuration), as the 11x11 recipe needs.
+func TestBuildBuiltinsFeatures(t *testing.T) {
+	dir := t.TempDir()
+	recipes := []BuiltinRecipe{{Size: 4, Positions: 300, Hidden: 4, Epochs: 2, Features: model.FeaturesTwoDist, LearnRate: 0.001}}
+	reps, err := BuildBuiltins(context.Background(), BuiltinsConfig{Recipes: recipes, Seed: 5, Workers: 1,
+		Work: filepath.Join(dir, "work"), Out: filepath.Join(dir, "out")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := model.LoadFor(reps[0].File, 4, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Features != model.FeaturesTwoDist || reps[0].Inputs != m.Inputs() || m.Inputs() == 16 {
+		t.Fatalf("features %q, inputs %d (report %d)", m.Features, m.Inputs(), reps[0].Inputs)
+	}
+	if !strings.Contains(m.Provenance.Config, "lr=0.001") {
+		t.Fatalf("config %q does not record the step size", m.Provenance.Config)
 	}
 }

@@ -71,7 +71,7 @@ same files.`,
 			Workers: *workers, Work: *work, Out: *out, Meter: &progress.Meter{W: stderr, Desc: "models"},
 			OnModel: func(r pipeline.BuiltinReport) {
 				fmt.Fprintf(stdout, "%dx%d  %7d positions  self-play %8s  %d-%d-1 on %d rows  training %7s  %s  %s\n",
-					r.Size, r.Size, r.Rows, r.CorpusTime.Round(time.Second), r.Size*r.Size, r.Hidden, r.TrainRows,
+					r.Size, r.Size, r.Rows, r.CorpusTime.Round(time.Second), r.Inputs, r.Hidden, r.TrainRows,
 					r.TrainTime.Round(100*time.Millisecond), r.Quality, r.File)
 			}})
 		if err != nil {
