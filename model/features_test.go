@@ -11,6 +11,7 @@ import (
 
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/twodist"
+	"github.com/hexlearn/hexlearn/internal/positions"
 )
 
 // twoDistModel is randomModel with the twodist feature set (weights for every input).
@@ -194,15 +195,7 @@ func BenchmarkTwoDistEvaluate(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			r := rand.New(rand.NewPCG(8, 9))
-			var boards []*hex.Board
-			for len(boards) < 64 {
-				bd := hex.MustBoard(tc.n, tc.n)
-				for _, c := range r.Perm(tc.n * tc.n)[:tc.stones] {
-					bd.PlayStone(bd.ToMove(), hex.Cell(c))
-				}
-				boards = append(boards, bd)
-			}
+			boards := positions.Sampled(tc.n, 64, tc.stones, 1, rand.NewPCG(8, 9))
 			for i := 0; b.Loop(); i++ {
 				e.Evaluate(boards[i%len(boards)])
 			}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/internal/positions"
 )
 
 // grid renders the two-distances to edge e row by row: a number per empty cell, "-"
@@ -237,15 +238,7 @@ func BenchmarkCompute(b *testing.B) {
 		stones int
 	}{{"8x8", 8, 20}, {"11x11", 11, 40}} {
 		b.Run(tc.name, func(b *testing.B) {
-			r := rand.New(rand.NewPCG(3, 4))
-			var boards []*hex.Board
-			for len(boards) < 64 {
-				bd := hex.MustBoard(tc.n, tc.n)
-				for _, c := range r.Perm(tc.n * tc.n)[:tc.stones] {
-					bd.PlayStone(bd.ToMove(), hex.Cell(c))
-				}
-				boards = append(boards, bd)
-			}
+			boards := positions.Sampled(tc.n, 64, tc.stones, 1, rand.NewPCG(3, 4))
 			p := New(boards[0].Geometry())
 			for i := 0; b.Loop(); i++ {
 				p.Compute(boards[i%len(boards)])
