@@ -1,6 +1,6 @@
 // Package twodist computes the two-distance potentials of Queenbee (van Rijswijck,
 // "Computer Hex: Are Bees Better than Fruitflies?", 2000): cheap connectivity measures
-// for learned evaluators, a few microseconds on 8x8.
+// for learned evaluators, about a microsecond on 8x8.
 //
 // The two-distance of an empty cell p to an edge E, for a colour c, is 1 when p touches
 // E and otherwise 1 + the second-smallest two-distance among p's neighbours: the
@@ -12,42 +12,58 @@
 // (North and South for Black, West and East for White); the smallest potential over
 // the board measures how far c is from joining its edges, and the number of cells at
 // that minimum (the mobility) how many ways it has.
+//
+// The computation works on bitsets of the board's cells: each empty cell's
+// neighbourhood with the colour's chains collapsed is one set, and the cells at
+// distance k+1 are the unreached ones with at least two neighbours at distance at
+// most k, found with a two-bit saturating counter kept as two sets.
 package twodist
 
-import "github.com/hexlearn/hexlearn/engine/hex"
+import (
+	"math/bits"
+
+	"github.com/hexlearn/hexlearn/engine/hex"
+)
 
 // Inf is the two-distance of a cell with no path to the edge. A potential is at most
 // 2·Inf.
 const Inf = 60
 
 // Potentials computes two-distances and potentials. The zero value is not usable; get
-// one from New. After the first call Compute allocates nothing. A Potentials is not
-// safe for concurrent use.
+// one from New. Compute allocates nothing. A Potentials is not safe for concurrent
+// use.
 type Potentials struct {
-	g      *hex.Geometry
-	dist   [4][hex.MaxCells]int8 // Black to North, South; White to West, East
-	pot    [2][hex.MaxCells]int8 // Black, White; 2·Inf on stones
-	min    [2]int
-	mob    [2]int
-	adj    [hex.MaxCells][]int16 // neighbours of an empty cell, chains collapsed
-	near   [2][hex.MaxCells]bool // the cell touches the first, second edge
-	buf    []int16
-	libBuf []int16
-	libs   [hex.MaxCells][]int16 // empty neighbours of each chain
-	chain  [hex.MaxCells]int16   // chain number of each stone of the colour
-	touch  [2][hex.MaxCells]bool // the chain touches the first, second edge
-	mark   [hex.MaxCells]uint32
-	seen   [hex.MaxCells]uint32 // stamp of the last cell that added each chain's liberties
-	stamp  uint32
-	cnt    [hex.MaxCells]int8
-	queue  [hex.MaxCells]int16
-	empty  []int16
+	g    *hex.Geometry
+	dist [4][hex.MaxCells]int8 // Black to North, South; White to West, East
+	pot  [2][hex.MaxCells]int8 // Black, White; 2·Inf on stones
+	min  [2]int
+	mob  [2]int
+	k    kernel
+}
+
+// kernel is the bitset computation for one number of 64-bit words per set.
+type kernel interface {
+	compute(t *Potentials, b *hex.Board)
 }
 
 // New returns a Potentials for boards of geometry g.
 func New(g *hex.Geometry) *Potentials {
-	return &Potentials{g: g, buf: make([]int16, 0, g.N*g.N), libBuf: make([]int16, 0, 7*g.N),
-		empty: make([]int16, 0, g.N)}
+	t := &Potentials{g: g}
+	switch (g.N + 63) / 64 {
+	case 1:
+		t.k = newBits[[1]uint64](g)
+	case 2:
+		t.k = newBits[[2]uint64](g)
+	case 3:
+		t.k = newBits[[3]uint64](g)
+	case 4:
+		t.k = newBits[[4]uint64](g)
+	case 5:
+		t.k = newBits[[5]uint64](g)
+	default:
+		t.k = newBits[[6]uint64](g)
+	}
+	return t
 }
 
 func colorIndex(c hex.Color) int {
@@ -59,35 +75,97 @@ func colorIndex(c hex.Color) int {
 
 // Compute computes the two-distances and potentials of every empty cell of b, whose
 // geometry must be the one given to New.
-func (t *Potentials) Compute(b *hex.Board) {
-	if t.stamp > 1<<31 { // long before the stamps wrap around
-		clear(t.mark[:])
-		clear(t.seen[:])
-		t.stamp = 0
+func (t *Potentials) Compute(b *hex.Board) { t.k.compute(t, b) }
+
+// words is a set of cells in as many 64-bit words as the board needs.
+type words interface {
+	[1]uint64 | [2]uint64 | [3]uint64 | [4]uint64 | [5]uint64 | [6]uint64
+}
+
+// bitsK is the kernel for sets of type S.
+type bitsK[S words] struct {
+	g     *hex.Geometry
+	nbr   []S                // the neighbour cells of each cell
+	edge  [4]S               // the cells touching North, South, West, East
+	adj   []S                // collapsed neighbourhood of each empty cell, for the current colour
+	libs  []S                // empty neighbours of each chain
+	touch []uint8            // bit 0: the chain touches the first edge, bit 1 the second
+	queue []int16            // the flood fill's queue
+	nch   int                // number of chains of the current colour
+	blank [hex.MaxCells]int8 // 0 on stones, Inf on empty cells
+}
+
+func newBits[S words](g *hex.Geometry) *bitsK[S] {
+	k := &bitsK[S]{g: g, nbr: make([]S, g.N), adj: make([]S, g.N), libs: make([]S, g.N),
+		touch: make([]uint8, g.N), queue: make([]int16, g.N)}
+	cells := g.Cells()
+	for p := 0; p < g.N; p++ {
+		k.nbr[p] = toS[S](g.NeighbourSet(hex.Cell(p)).And(cells))
 	}
-	t.empty = t.empty[:0]
-	for p := 0; p < t.g.N; p++ {
-		if b.At(hex.Cell(p)) == hex.Empty {
-			t.empty = append(t.empty, int16(p))
+	for i, e := range [4]hex.Cell{hex.North, hex.South, hex.West, hex.East} {
+		k.edge[i] = toS[S](g.NeighbourSet(e).And(cells))
+	}
+	return k
+}
+
+// toS returns the first words of s.
+func toS[S words](s hex.Bitset) S {
+	var r S
+	for i := 0; i < len(r); i++ {
+		r[i] = s[i]
+	}
+	return r
+}
+
+func (k *bitsK[S]) compute(t *Potentials, b *hex.Board) {
+	var empty S
+	{
+		e := b.EmptyCells()
+		for i := 0; i < len(empty); i++ {
+			empty[i] = e[i]
+		}
+	}
+	n := k.g.N
+	for p := 0; p < n; p++ {
+		k.blank[p] = 0
+	}
+	for i := 0; i < len(empty); i++ {
+		for w := empty[i]; w != 0; w &= w - 1 {
+			k.blank[i<<6+bits.TrailingZeros64(w)] = Inf
 		}
 	}
 	for ci, col := range [2]hex.Color{hex.Black, hex.White} {
-		t.graph(b, col)
-		t.bfs(&t.dist[2*ci], &t.near[0])
-		t.bfs(&t.dist[2*ci+1], &t.near[1])
+		k.graph(b, col, &empty)
+		var near [2]S
+		for j := 0; j < 2; j++ {
+			near[j] = and(k.edge[2*ci+j], empty)
+		}
+		for c := 0; c < k.nch; c++ {
+			for j := 0; j < 2; j++ {
+				if k.touch[c]&(1<<j) != 0 {
+					near[j] = or(near[j], k.libs[c])
+				}
+			}
+		}
+		d1, d2 := &t.dist[2*ci], &t.dist[2*ci+1]
+		k.levels(d1, &near[0])
+		k.levels(d2, &near[1])
 		pot := &t.pot[ci]
-		for p := 0; p < t.g.N; p++ {
+		for p := 0; p < n; p++ {
 			pot[p] = 2 * Inf
 		}
 		mn, mob := 2*Inf, 0
-		for _, p := range t.empty {
-			v := int(t.dist[2*ci][p]) + int(t.dist[2*ci+1][p])
-			pot[p] = int8(v)
-			switch {
-			case v < mn:
-				mn, mob = v, 1
-			case v == mn:
-				mob++
+		for i := 0; i < len(empty); i++ {
+			for w := empty[i]; w != 0; w &= w - 1 {
+				p := i<<6 + bits.TrailingZeros64(w)
+				v := int(d1[p]) + int(d2[p])
+				pot[p] = int8(v)
+				switch {
+				case v < mn:
+					mn, mob = v, 1
+				case v == mn:
+					mob++
+				}
 			}
 		}
 		if mn == 2*Inf {
@@ -97,118 +175,126 @@ func (t *Potentials) Compute(b *hex.Board) {
 	}
 }
 
-// graph builds the neighbour lists of the empty cells for col, chains collapsed.
-func (t *Potentials) graph(b *hex.Board, col hex.Color) {
-	g := t.g
-	e1, e2 := hex.EdgesOf(col)
-	st := b.Stones(col)
-	t.libBuf = t.libBuf[:0]
-	for s := st.First(); s != hex.NoCell; s = st.Next(s + 1) {
-		t.chain[s] = -1
-	}
-	n := int16(0)
-	for s := st.First(); s != hex.NoCell; s = st.Next(s + 1) {
-		if t.chain[s] >= 0 {
-			continue
-		}
-		id := n
-		n++
-		t.stamp++
-		start := len(t.libBuf)
-		t.touch[0][id], t.touch[1][id] = false, false
-		t.chain[s] = id
-		t.queue[0] = int16(s)
-		for head, tail := 0, 1; head < tail; head++ {
-			for _, q := range g.Neighbours(hex.Cell(t.queue[head])) {
-				switch {
-				case q == e1:
-					t.touch[0][id] = true
-				case q == e2:
-					t.touch[1][id] = true
-				case q.IsEdge():
-				case b.At(q) == hex.Empty:
-					if t.mark[q] != t.stamp {
-						t.mark[q] = t.stamp
-						t.libBuf = append(t.libBuf, int16(q))
-					}
-				case b.At(q) == col && t.chain[q] < 0:
-					t.chain[q] = id
-					t.queue[tail] = int16(q)
-					tail++
-				}
+// graph finds col's chains, their liberties and edge contacts, and the collapsed
+// neighbourhood of every empty cell: its empty neighbours and the liberties of the
+// chains it touches, itself excluded.
+func (k *bitsK[S]) graph(b *hex.Board, col hex.Color, emptyP *S) {
+	empty := *emptyP
+	st := toS[S](b.Stones(col))
+	for i := 0; i < len(empty); i++ {
+		for w := empty[i]; w != 0; w &= w - 1 {
+			p := i<<6 + bits.TrailingZeros64(w)
+			for x := 0; x < len(empty); x++ {
+				k.adj[p][x] = k.nbr[p][x] & empty[x]
 			}
 		}
-		t.libs[id] = t.libBuf[start:len(t.libBuf):len(t.libBuf)]
 	}
-	t.buf = t.buf[:0]
-	for _, p16 := range t.empty {
-		p := hex.Cell(p16)
-		t.stamp++
-		t.mark[p] = t.stamp
-		n1, n2 := false, false
-		start := len(t.buf)
-		for _, q := range g.Neighbours(p) {
-			switch {
-			case q == e1:
-				n1 = true
-			case q == e2:
-				n2 = true
-			case q.IsEdge():
-			case b.At(q) == hex.Empty:
-				if t.mark[q] != t.stamp {
-					t.mark[q] = t.stamp
-					t.buf = append(t.buf, int16(q))
-				}
-			case b.At(q) == col:
-				id := t.chain[q]
-				if t.seen[id] == t.stamp {
-					continue // a chain touching p twice adds its liberties once
-				}
-				t.seen[id] = t.stamp
-				n1 = n1 || t.touch[0][id]
-				n2 = n2 || t.touch[1][id]
-				for _, l := range t.libs[id] {
-					if t.mark[l] != t.stamp {
-						t.mark[l] = t.stamp
-						t.buf = append(t.buf, l)
+	// Chains by flood fill over the stone set (the board's union-find joins chains
+	// through the edges they touch, so it cannot tell them apart).
+	ci := colorIndex(col)
+	k.nch = 0
+	for i := 0; i < len(st); i++ {
+		for st[i] != 0 {
+			s := i<<6 + bits.TrailingZeros64(st[i])
+			st[i] &= st[i] - 1
+			var mem, lib S
+			k.queue[0] = int16(s)
+			for head, tail := 0, 1; head < tail; head++ {
+				q := int(k.queue[head])
+				mem[q>>6] |= 1 << (q & 63)
+				for x := 0; x < len(st); x++ {
+					nb := k.nbr[q][x]
+					lib[x] |= nb
+					for w := nb & st[x]; w != 0; w &= w - 1 {
+						k.queue[tail] = int16(x<<6 + bits.TrailingZeros64(w))
+						tail++
 					}
+					st[x] &^= nb
 				}
 			}
+			var tc uint8
+			if intersects(mem, k.edge[2*ci]) {
+				tc |= 1
+			}
+			if intersects(mem, k.edge[2*ci+1]) {
+				tc |= 2
+			}
+			k.touch[k.nch] = tc
+			k.libs[k.nch] = lib
+			k.nch++
 		}
-		t.adj[p] = t.buf[start:len(t.buf):len(t.buf)]
-		t.near[0][p], t.near[1][p] = n1, n2
+	}
+	for c := 0; c < k.nch; c++ {
+		l := and(k.libs[c], empty)
+		k.libs[c] = l
+		for i := 0; i < len(l); i++ {
+			for w := l[i]; w != 0; w &= w - 1 {
+				j := bits.TrailingZeros64(w)
+				p := i<<6 + j
+				for x := 0; x < len(l); x++ {
+					k.adj[p][x] |= l[x]
+				}
+				k.adj[p][i] &^= 1 << j
+			}
+		}
 	}
 }
 
-// bfs computes the two-distances to the edge the near flags name: cells touching it
-// are at 1, and a cell is reached at k+1 when its second neighbour at most k away is
-// taken from the queue (the queue holds cells in order of distance).
-func (t *Potentials) bfs(d *[hex.MaxCells]int8, near *[hex.MaxCells]bool) {
-	tail := 0
-	clear(d[:t.g.N])
-	for _, p := range t.empty {
-		t.cnt[p] = 0
-		d[p] = Inf
-		if near[p] {
-			d[p] = 1
-			t.queue[tail] = p
-			tail++
-		}
-	}
-	for head := 0; head < tail; head++ {
-		q := t.queue[head]
-		k := d[q] + 1
-		for _, p := range t.adj[q] {
-			if d[p] != Inf {
-				continue
-			}
-			if t.cnt[p]++; t.cnt[p] == 2 && k < Inf {
-				d[p] = k
-				t.queue[tail] = p
-				tail++
+// levels computes the two-distances to the edge whose touching cells are near: they
+// are at 1, and the cells at k+1 are the unreached ones with two neighbours at most k
+// away. Distances stop below Inf.
+func (k *bitsK[S]) levels(d *[hex.MaxCells]int8, near *S) {
+	copy(d[:k.g.N], k.blank[:k.g.N])
+	reached := *near
+	front := reached
+	var one, two S
+	for dk := int8(1); ; dk++ {
+		for i := 0; i < len(front); i++ {
+			for w := front[i]; w != 0; w &= w - 1 {
+				q := i<<6 + bits.TrailingZeros64(w)
+				d[q] = dk
+				for x := 0; x < len(one); x++ {
+					a := k.adj[q][x]
+					two[x] |= one[x] & a
+					one[x] |= a
+				}
 			}
 		}
+		if dk+1 >= Inf {
+			return
+		}
+		left := uint64(0)
+		for x := 0; x < len(front); x++ {
+			front[x] = two[x] &^ reached[x]
+			reached[x] |= front[x]
+			left |= front[x]
+		}
+		if left == 0 {
+			return
+		}
 	}
+}
+
+func and[S words](a, b S) S {
+	for i := 0; i < len(a); i++ {
+		a[i] &= b[i]
+	}
+	return a
+}
+
+func intersects[S words](a, b S) bool {
+	var r uint64
+	for i := 0; i < len(a); i++ {
+		r |= a[i] & b[i]
+	}
+	return r != 0
+}
+
+func or[S words](a, b S) S {
+	for i := 0; i < len(a); i++ {
+		a[i] |= b[i]
+	}
+	return a
 }
 
 // Distance returns the two-distance of cell p to edge e (one of hex.North, South, West,

@@ -246,23 +246,3 @@ func BenchmarkCompute(b *testing.B) {
 		})
 	}
 }
-
-// TestStampReset checks that the scratch stamps restart without changing the result.
-func TestStampReset(t *testing.T) {
-	b, err := hex.ParseDiagram(`
-		1 . B . .
-		2  . B W .
-		3   W . B .
-		4    . . W .`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := New(b.Geometry())
-	p.Compute(b)
-	want := p.pot
-	p.stamp = 1<<31 + 1
-	p.Compute(b)
-	if p.pot != want || p.stamp > 1000 {
-		t.Errorf("after the stamp reset: stamp %d, potentials changed %v", p.stamp, p.pot != want)
-	}
-}
