@@ -95,6 +95,7 @@ type bitsK[S words] struct {
 	blank [hex.MaxCells]int8 // 0 on stones, Inf on empty cells
 }
 
+// newBits precomputes the neighbour sets of g's cells and edges.
 func newBits[S words](g *hex.Geometry) *bitsK[S] {
 	k := &bitsK[S]{g: g, nbr: make([]S, g.N), adj: make([]S, g.N), libs: make([]S, g.N),
 		touch: make([]uint8, g.N), queue: make([]int16, g.N)}
@@ -118,13 +119,7 @@ func toS[S words](s hex.Bitset) S {
 }
 
 func (k *bitsK[S]) compute(t *Potentials, b *hex.Board) {
-	var empty S
-	{
-		e := b.EmptyCells()
-		for i := 0; i < len(empty); i++ {
-			empty[i] = e[i]
-		}
-	}
+	empty := toS[S](b.EmptyCells())
 	n := k.g.N
 	for p := 0; p < n; p++ {
 		k.blank[p] = 0
