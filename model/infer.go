@@ -118,7 +118,7 @@ func addCol(acc []float32, xi float32, col []float32) {
 	}
 }
 
-// add4Go is add4 in Go (the other architectures, and the last hidden units on amd64).
+// add4Go is add4: four inputs at a time over every hidden unit.
 func add4Go(acc []float32, xs [4]float32, a, b, c, d []float32) {
 	a, b, c, d = a[:len(acc)], b[:len(acc)], c[:len(acc)], d[:len(acc)]
 	x0, x1, x2, x3 := xs[0], xs[1], xs[2], xs[3]
