@@ -113,6 +113,10 @@ type Stats struct {
 	Time time.Duration
 	// TimedOut is set when the time limit (or the context) stopped the search.
 	TimedOut bool
+	// PartialMove is set when the move returned comes from an interrupted iteration:
+	// it beat, at that iteration's depth, the previous iteration's best move, which
+	// the interrupted iteration searched first.
+	PartialMove bool
 }
 
 // Outcome is the result of a search.
@@ -152,6 +156,8 @@ type Searcher struct {
 	// rootWinner is set when the root evaluation itself decides the game; the root
 	// is then still searched so that a move is always returned.
 	rootWinner hex.Color
+	// rootFirst is the first move the root searched in the current iteration.
+	rootFirst hex.Cell
 
 	moves  [MaxDepth + 1][hex.MaxCells]hex.Cell
 	scores [MaxDepth + 1][hex.NumPoints]float64
@@ -273,7 +279,12 @@ func (s *Searcher) Search(ctx context.Context, b *hex.Board) (Outcome, error) {
 			if mv != hex.NoCell {
 				out.Move = mv
 			}
-		} else if out.Move == hex.NoCell && mv != hex.NoCell {
+		} else if mv != hex.NoCell && (out.Move == hex.NoCell || s.rootFirst == out.Move) {
+			// An interrupted iteration searched the previous best move first, so the
+			// best of the moves it finished is at least as good at this depth.
+			if mv != out.Move {
+				s.stats.PartialMove = true
+			}
 			out.Move, out.Score = mv, sc
 		}
 		if !done {
@@ -555,6 +566,9 @@ func (s *Searcher) negamax(depth, ply int, alpha, beta float64) (float64, hex.Ce
 	}
 	alpha0 := alpha
 	best, bestMove := -math.MaxFloat64, hex.NoCell
+	if ply == 0 {
+		s.rootFirst = moves[0]
+	}
 	for _, m := range moves {
 		s.play(me, m)
 		v, _, err := s.negamax(depth-1, ply+1, -beta, -alpha)

@@ -475,3 +475,74 @@ func TestAgainstKBestOracle(t *testing.T) {
 		}
 	}
 }
+
+// budgetEval cancels the search's context after a fixed number of evaluations, so that
+// an iteration is interrupted at a reproducible point.
+type budgetEval struct {
+	inner  search.Evaluator
+	left   int
+	cancel context.CancelFunc
+}
+
+func (e *budgetEval) Evaluate(b *hex.Board) search.Result {
+	if e.left--; e.left == 0 {
+		e.cancel()
+	}
+	return e.inner.Evaluate(b)
+}
+
+// TestInterruptedIterationMove: when an iteration is interrupted, the move returned is
+// either the last completed iteration's move or one that scores at least as well at
+// the interrupted depth (brute-force minimax); and such moves occur.
+func TestInterruptedIterationMove(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	ev := resistance(t)
+	changed, checked := 0, 0
+	for i := 0; i < 60 && (checked < 40 || changed == 0); i++ {
+		b := hex.MustBoard(4, 4)
+		for j := 0; j < rng.IntN(5); j++ {
+			em := b.EmptyCells()
+			cells := em.AppendCells(nil)
+			b.PlayStone(b.ToMove(), cells[rng.IntN(len(cells))])
+		}
+		if b.Winner() != hex.Empty {
+			continue
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		be := &budgetEval{inner: ev, left: 20 + rng.IntN(400), cancel: cancel}
+		out, err := newSearcher(t, be, search.Params{Depth: 4}).Search(ctx, b)
+		cancel()
+		if err != nil || !out.Stats.TimedOut || out.Stats.Depth == 0 || math.Abs(out.Score) >= search.WinScore/2 {
+			continue
+		}
+		d := out.Stats.Depth
+		prev, err := newSearcher(t, ev, search.Params{Depth: d}).Search(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checked++
+		if out.Move == prev.Move {
+			if out.Stats.PartialMove {
+				t.Fatal("PartialMove set for the previous iteration's move")
+			}
+			continue
+		}
+		if !out.Stats.PartialMove {
+			t.Fatalf("move %s differs from depth %d's %s without PartialMove", b.Geometry().CellName(out.Move), d, b.Geometry().CellName(prev.Move))
+		}
+		changed++
+		score := func(m hex.Cell) float64 {
+			b.PlayStone(b.ToMove(), m)
+			defer b.Undo()
+			return -minimax(b, ev, d, 1)
+		}
+		if got, old := score(out.Move), score(prev.Move); got < old-1e-9 {
+			t.Fatalf("interrupted depth %d: move %s scores %v, below the previous move %s's %v on\n%s",
+				d+1, b.Geometry().CellName(out.Move), got, b.Geometry().CellName(prev.Move), old, b.Diagram())
+		}
+	}
+	if checked < 10 || changed == 0 {
+		t.Fatalf("%d interrupted searches checked, %d changed their move: the test needs other budgets", checked, changed)
+	}
+	t.Logf("%d interrupted searches, %d took a move of the unfinished iteration", checked, changed)
+}
