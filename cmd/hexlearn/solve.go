@@ -64,6 +64,7 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 		widenFactor := fs.Float64("widen-factor", def.WideningFactor, "DFPN progressive widening factor in [0, 1] (see --widen-base)")
 		energy := fs.Bool("energy", false, "order a node's children by circuit energy instead of the two-way distance")
 		noKillers := fs.Bool("no-killers", false, "no killer moves or history in the move order (a fixed order per position)")
+		noLocalDom := fs.Bool("no-local-dominated", false, "do not prune candidates that a local brute force proves dominated by an adjacent candidate")
 		if err := fs.Parse(args); err != nil {
 			return err
 		}
@@ -105,6 +106,7 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 			}
 			cfg.MaxNodes, cfg.Timeout, cfg.TTBits = *maxNodes, *timeout, *ttBits
 			cfg.Energy, cfg.NoKillers = *energy, *noKillers
+			cfg.NoLocalDominated = cfg.NoLocalDominated || *noLocalDom
 			return cfg
 		}
 		if err := mk().Validate(); err != nil {

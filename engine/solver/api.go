@@ -102,6 +102,7 @@ func (s *Solver) WinningMoves(ctx context.Context, b *hex.Board) (wins []hex.Cel
 		st.Nodes += r.Stats.Nodes
 		st.TTHits += r.Stats.TTHits
 		st.Pruned += r.Stats.Pruned
+		st.Candidates += r.Stats.Candidates
 		st.MaxDepth = max(st.MaxDepth, r.Stats.MaxDepth+1)
 		if e != nil {
 			st.Elapsed = time.Since(start)

@@ -25,7 +25,8 @@
 // side to move connects in one move or a Connector reports a winning virtual
 // connection, restricts the moves to the mustplay region (the opponent's one-move
 // wins, or a Connector's mustplay), drops moves to vulnerable and capture-dominated
-// cells, and searches the remaining moves. Every result carries a proof set: empty
+// cells and cells dominated by an adjacent candidate (engine/ice LocalDominated), and
+// searches the remaining moves. Every result carries a proof set: empty
 // cells such that the winner still wins when every other empty cell is given to the
 // loser. When a move loses, the loser's remaining candidates shrink to the winner's
 // proof set (proof-set pruning: any move outside it loses too).
@@ -100,8 +101,12 @@ type Config struct {
 	// NoDominated disables capture-dominated pruning only (vulnerable cells are still
 	// pruned): the analysis costs more time than the nodes it saves on 7x7.
 	NoDominated bool
-	NoTT        bool // disable the transposition table
-	NoReduce    bool // disable proof-set reduction (section 5 of the paper)
+	// NoLocalDominated disables local-domination pruning (engine/ice LocalDominated):
+	// by default a candidate is dropped when a local brute force proves an adjacent
+	// candidate at least as good for the side to move.
+	NoLocalDominated bool
+	NoTT             bool // disable the transposition table
+	NoReduce         bool // disable proof-set reduction (section 5 of the paper)
 	// NoLookahead (DFS only) disables the 1-ply Connector lookahead (a move after
 	// which the mover has a winning VC wins at once; the other moves are ordered by
 	// the size of the opponent's mustplay after them). DFPN orders moves by proof
@@ -177,12 +182,15 @@ func (c Config) Validate() error {
 
 // Stats are counters of one Solve call.
 type Stats struct {
-	Nodes    int64         // nodes searched (DFS: positions expanded; DFPN: entries into a position)
-	TTHits   int64         // transposition table hits (rotations included)
-	Expanded int64         // DFPN: nodes expanded (Connector and inferior analysis run)
-	Pruned   int64         // moves dropped as vulnerable or capture-dominated
-	MaxDepth int           // deepest ply reached
-	Elapsed  time.Duration // wall time
+	Nodes    int64 // nodes searched (DFS: positions expanded; DFPN: entries into a position)
+	TTHits   int64 // transposition table hits (rotations included)
+	Expanded int64 // DFPN: nodes expanded (Connector and inferior analysis run)
+	Pruned   int64 // moves dropped as vulnerable, capture-dominated or locally dominated
+	// Candidates sums the moves left to search at the nodes evaluated without a
+	// decision (Candidates / Expanded is the mean candidates per DFPN expansion).
+	Candidates int64
+	MaxDepth   int           // deepest ply reached
+	Elapsed    time.Duration // wall time
 }
 
 // Result is the solved value of a position.
