@@ -125,10 +125,10 @@ func domLookup(k domKey) bool {
 	return dominatesKey(k)
 }
 
-// dominatesKey decides the local criterion for the region encoded by k: for every
-// colouring of R's empty cells other than a and b, every pair of ports (open or P
-// ring cells, P's edges) of fill2's P-component through b is joined in fill1 through
-// P's sure points (fill1's R-cells, P's ring stones and edges), or adjacent.
+// dominatesKey decides rules 1 and 2 of the package doc for the region encoded by k.
+// Each compares, for every colouring of R's other empty cells, the ports (open or P
+// ring cells, P's edges) of a P-component of R through a cell with P's sure points
+// (R's P-cells, the ring's P-stones and P's edges) of the weaker fill.
 func dominatesKey(k domKey) bool {
 	white := k&1 != 0
 	sh := &domShapes[(k>>1)&7]
