@@ -41,7 +41,7 @@
 //     after b, answering the opponent's move at b as if it were at a (and playing b
 //     where the strategy plays a); the final boards differ only by swapping a and b,
 //     or not at all. (A cell b that is dead once P holds a passes this rule.)
-//   - Rule 2 (capture after a). For some empty c of R, with a: P, for every colouring
+//   - Rule 2 (capture after a). For some empty c next to both a and b, with a: P, for every colouring
 //     of the rest, the P-component through b of (b: P, c: P) has its ports joined as
 //     above under (b: opponent, c: P), and the component through c likewise under (c:
 //     opponent, b: P). Then after P plays a the pair {b, c} is P-captured (P answers a
