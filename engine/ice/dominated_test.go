@@ -206,7 +206,7 @@ func TestLocalDominatedPatterns(t *testing.T) {
    . . . . .
     . . . . .
      . . . . .`,
-			"a1<b1 b1<c1 c1<c2 d1<d2 e1<d2 a5<b4 b5<b4 c5<c4 d5<d4 e5<e4",
+			"a1<b1 b1<b2 c1<c2 d1<d2 e1<d2 a5<b4 b5<b4 c5<c4 d5<d4 e5<e4",
 			"a1<b1 e1<d2 a2<b2 e2<d2 a3<b3 e3<d3 a4<b4 e4<d4 a5<b4 e5<d5"},
 		// a White stone on the second row: c1 still reaches the edge through b2's
 		// bridge
@@ -216,7 +216,7 @@ func TestLocalDominatedPatterns(t *testing.T) {
    . . . . .
     . . . . .
      . . . . .`,
-			"a1<b1 b1<c1 c1<b2 d1<e1 e1<d2 a5<b4 b5<b4 c5<c4 d5<d4 e5<e4",
+			"a1<b1 b1<b2 c1<b2 d1<e1 e1<d2 a5<b4 b5<b4 c5<c4 d5<d4 e5<e4",
 			"a1<b1 c1<b1 d1<e1 e1<d2 a2<b2 e2<d2 a3<b3 e3<d3 a4<b4 e4<d4 a5<b4 e5<d5"},
 		// a White stone on the first row
 		{"first-row stone", `
@@ -234,8 +234,8 @@ func TestLocalDominatedPatterns(t *testing.T) {
    . . . . .
     . . . W .
      . . . . .`,
-			"a1<b1 b1<c1 c1<d1 d1<d2 e1<d2 a3<b3 e3<e4 a5<b4 b5<b4 c5<c4 d5<e5 e5<e4",
-			"a1<b1 b1<c1 e1<d2 a2<a3 e2<d2 a3<b3 e3<d3 a4<b4 e4<e5 a5<b4 c5<b5 d5<e5"},
+			"a1<b1 b1<c1 c1<c2 d1<d2 e1<d2 a3<b3 e3<e4 a5<b4 b5<b4 c5<c4 d5<e5 e5<e4",
+			"a1<b1 b1<c1 e1<d2 e2<d2 a3<b3 e3<d3 a4<b4 e4<e5 a5<b4 c5<b5 d5<e5"},
 	}
 	a := NewAnalyzer()
 	for _, tc := range tests {
@@ -321,6 +321,10 @@ func TestLocalDominatedConcurrent(t *testing.T) {
 					for dir := range domDirs {
 						d := a.dom.pts[c][dir^1][1]
 						if !g.IsCell(d) || !within.Has(d) || want.Has(d) {
+							continue
+						}
+						pts, far := &a.dom.pts[d][dir], &domShapes[dir].far
+						if a.codes[pts[far[0]]]|a.codes[pts[far[1]]]|a.codes[pts[far[2]]] == codeEmpty {
 							continue
 						}
 						if dominatesKey(a.dom.keyAt(&a.codes, d, dir, x == hex.White)) {
