@@ -28,7 +28,8 @@ side to move. A --timeout or --max-nodes limit reached first answers winner
 again; a refuted move prunes the others to its proof set). DFPN uses progressive
 widening: a node's proof numbers count only a window of base + ceil(factor x n) of
 its n unrefuted children in move order (--widen-base 1 --widen-factor 0.5; 0 and 0
-count all).
+count all). A move that a local brute force proves no better than an adjacent
+candidate move is pruned (--no-local-dominated keeps it, for comparisons).
 
 With --openings, every first Black stone on the empty N x N board is solved (White
 to move, no swap): each opening's result, nodes and time are printed to standard
