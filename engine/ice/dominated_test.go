@@ -276,6 +276,16 @@ func TestLocalDominatedWithin(t *testing.T) {
 	if g.FormatCells(got) != "c1 d1" || dom[got.First()] != c2 || dom[d1] != c2 {
 		t.Errorf("within c1 d1 c2 c3: got %s", g.FormatCells(got))
 	}
+	// Among: only cells of the first set are reported, dominated by cells of within
+	var c1only hex.Bitset
+	c1, _ := g.ParseCell("c1")
+	c1only.Set(c1)
+	if got := a.LocalDominatedAmong(b, hex.Black, c1only, within, dom); g.FormatCells(got) != "c1" || dom[c1] != c2 {
+		t.Errorf("among c1, within c1 d1 c2 c3: got %s", g.FormatCells(got))
+	}
+	if got := a.LocalDominatedAmong(b, hex.Black, within, c1only, dom); !got.IsEmpty() {
+		t.Errorf("within c1 only: got %s", g.FormatCells(got))
+	}
 	if s := a.LocalDominated(b, hex.Empty, within, dom); !s.IsEmpty() {
 		t.Errorf("no colour: got %s", g.FormatCells(s))
 	}

@@ -226,6 +226,9 @@ type Solver struct {
 	g     *hex.Geometry
 	zob   [3][]uint64 // keys per colour and cell, for the current geometry
 	zmove uint64
+	// border holds the cells on the board's border (local-domination pruning
+	// looks at these only)
+	border hex.Bitset
 
 	b        *hex.Board
 	stats    Stats
@@ -350,6 +353,14 @@ func (s *Solver) setup(g *hex.Geometry) {
 		}
 	}
 	s.zmove = next()
+	s.border = hex.Bitset{}
+	for y := 0; y < g.H; y++ {
+		for x := 0; x < g.W; x++ {
+			if x == 0 || y == 0 || x == g.W-1 || y == g.H-1 {
+				s.border.Set(g.At(x, y))
+			}
+		}
+	}
 	s.hist[hex.Black], s.hist[hex.White] = make([]int32, g.N), make([]int32, g.N)
 	s.plies = make([]plyBuf, g.N+2)
 	for i := range s.plies {
