@@ -25,8 +25,8 @@
 // side to move connects in one move or a Connector reports a winning virtual
 // connection, restricts the moves to the mustplay region (the opponent's one-move
 // wins, or a Connector's mustplay), drops moves to vulnerable and capture-dominated
-// cells and cells dominated by an adjacent candidate (engine/ice LocalDominated), and
-// searches the remaining moves. Every result carries a proof set: empty
+// cells and border cells dominated by an adjacent candidate (engine/ice
+// LocalDominated), and searches the remaining moves. Every result carries a proof set: empty
 // cells such that the winner still wins when every other empty cell is given to the
 // loser. When a move loses, the loser's remaining candidates shrink to the winner's
 // proof set (proof-set pruning: any move outside it loses too).
@@ -102,8 +102,8 @@ type Config struct {
 	// pruned): the analysis costs more time than the nodes it saves on 7x7.
 	NoDominated bool
 	// NoLocalDominated disables local-domination pruning (engine/ice LocalDominated):
-	// by default a candidate is dropped when a local brute force proves an adjacent
-	// candidate at least as good for the side to move.
+	// by default a candidate on the board's border is dropped when a local brute
+	// force proves an adjacent candidate at least as good for the side to move.
 	NoLocalDominated bool
 	NoTT             bool // disable the transposition table
 	NoReduce         bool // disable proof-set reduction (section 5 of the paper)
