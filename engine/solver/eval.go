@@ -77,6 +77,7 @@ func (s *Solver) evaluate(ply int, x, o hex.Color) nodeEval {
 		pb.dom[i] = hex.NoCell
 	}
 	ev.cand = ev.must
+	pb.localPruned = 0
 	if s.prunes() && ev.must.Count() > 1 {
 		ev.cand = s.pruneInferior(b, x, ev.must, pb)
 	}
@@ -173,6 +174,7 @@ func (s *Solver) pruneInferior(b *hex.Board, x hex.Color, must hex.Bitset, pb *p
 		// board's border are looked at (inside, a few more moves are pruned for
 		// more time than they save)
 		ld := s.an.LocalDominatedAmong(b, x, cand.And(s.border), cand, pb.dom2)
+		pb.localPruned = ld.Count()
 		for c := ld.First(); c != hex.NoCell; c = ld.Next(c + 1) {
 			cand.Clear(c)
 			pb.dom[c] = pb.dom2[c]

@@ -267,8 +267,11 @@ type plyBuf struct {
 	// killers are the last two moves that won a node at this ply (most recent
 	// first); the move order tries them first.
 	killers [2]hex.Cell
-	nodes0  int64  // DFPN: the node count when the node at this ply was entered
-	work0   uint32 // DFPN: the work of its table entry then
+	// localPruned is the number of candidates the last pruneInferior at this ply
+	// dropped by local domination
+	localPruned int
+	nodes0      int64  // DFPN: the node count when the node at this ply was entered
+	work0       uint32 // DFPN: the work of its table entry then
 }
 
 // addKiller records m as the latest move that won a node at this ply.
