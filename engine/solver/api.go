@@ -354,7 +354,7 @@ func (s *Solver) SolveOpenings(ctx context.Context, w, h int, progress func(Open
 // on boards of up to 64 cells, 386 MB on larger ones), no node or time limit.
 func DefaultConfig() Config {
 	return Config{TTBits: 20, Connector: vc.NewCompact(), NoMoverVC: true, NoDominated: true,
-		WideningBase: 1, WideningFactor: 0.5}
+		NoLocalDominated: true, WideningBase: 1, WideningFactor: 0.5}
 }
 
 // EngineVCConfig returns a DFPN configuration with engine/vc's Builder (through

@@ -31,9 +31,9 @@ func TestAgainstBruteForce(t *testing.T) {
 		"dfs-energy":  {Algorithm: DFS, Connector: vc.NewCompact(), NoMoverVC: true, Energy: true},
 		"default":     DefaultConfig(),
 		// local domination on its own (no capture-domination), and the default
-		// without it
-		"localdom":    {Connector: vc.NewCompact(), NoDominated: true},
-		"no-localdom": {Connector: vc.NewCompact(), NoMoverVC: true, NoDominated: true, NoLocalDominated: true, WideningBase: 1, WideningFactor: 0.5},
+		// with it
+		"localdom":         {Connector: vc.NewCompact(), NoDominated: true},
+		"default-localdom": {Connector: vc.NewCompact(), NoMoverVC: true, NoDominated: true, WideningBase: 1, WideningFactor: 0.5},
 		// progressive widening: the usual window, and a window of one child
 		"widen":   {Connector: vc.NewCompact(), NoMoverVC: true, WideningBase: 1, WideningFactor: 0.25},
 		"widen-1": {Connector: vc.NewCompact(), WideningBase: 1},

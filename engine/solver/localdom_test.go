@@ -8,20 +8,30 @@ import (
 	"github.com/hexlearn/hexlearn/engine/vc"
 )
 
+// defaultLocalDom is DefaultConfig with local-domination pruning on.
+func defaultLocalDom() Config {
+	c := DefaultConfig()
+	c.NoLocalDominated = false
+	return c
+}
+
 // TestLocalDominatedOpenings solves the 4x4 and 5x5 openings with local-domination
 // pruning (with and without a Connector, DFPN and DFS) against the table of known
-// values (the 6x6 ones are TestOpenings6's, with DefaultConfig).
+// values, and the 6x6 ones with DefaultConfig's settings plus the pruning.
 func TestLocalDominatedOpenings(t *testing.T) {
 	cfgs := []Config{
 		{NoDominated: true},
 		{NoDominated: true, Algorithm: DFS},
 		{NoDominated: true, Connector: vc.NewCompact()},
-		DefaultConfig(),
+		defaultLocalDom(),
 	}
 	for n := 4; n <= 5; n++ {
 		for _, cfg := range cfgs {
 			checkOpenings(t, n, cfg)
 		}
+	}
+	if !testing.Short() {
+		checkOpenings(t, 6, defaultLocalDom())
 	}
 }
 
@@ -36,7 +46,7 @@ func TestLocalDominatedInUse(t *testing.T) {
 	}{
 		{5, "a3", Config{NoDominated: true}},
 		{5, "c3 b4", Config{NoDominated: true, Algorithm: DFS}},
-		{6, "a3", DefaultConfig()},
+		{6, "a3", defaultLocalDom()},
 	}
 	for _, tc := range tests {
 		b, err := hex.ParsePosition(tc.n, tc.n, tc.moves)

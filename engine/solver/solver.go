@@ -102,8 +102,9 @@ type Config struct {
 	// pruned): the analysis costs more time than the nodes it saves on 7x7.
 	NoDominated bool
 	// NoLocalDominated disables local-domination pruning (engine/ice LocalDominated):
-	// by default a candidate on the board's border is dropped when a local brute
+	// otherwise a candidate on the board's border is dropped when a local brute
 	// force proves an adjacent candidate at least as good for the side to move.
+	// DefaultConfig sets it: the pruning does not pay on 8x8 (docs/results.md).
 	NoLocalDominated bool
 	NoTT             bool // disable the transposition table
 	NoReduce         bool // disable proof-set reduction (section 5 of the paper)
