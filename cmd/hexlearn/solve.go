@@ -28,7 +28,8 @@ side to move. A --timeout or --max-nodes limit reached first answers winner
 again; a refuted move prunes the others to its proof set). DFPN uses progressive
 widening: a node's proof numbers count only a window of base + ceil(factor x n) of
 its n unrefuted children in move order (--widen-base 1 --widen-factor 0.5; 0 and 0
-count all).
+count all). --local-dominated also prunes border moves that a local brute force
+proves no better than an adjacent candidate (off by default: it does not pay).
 
 With --openings, every first Black stone on the empty N x N board is solved (White
 to move, no swap): each opening's result, nodes and time are printed to standard
@@ -64,6 +65,7 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 		widenFactor := fs.Float64("widen-factor", def.WideningFactor, "DFPN progressive widening factor in [0, 1] (see --widen-base)")
 		energy := fs.Bool("energy", false, "order a node's children by circuit energy instead of the two-way distance")
 		noKillers := fs.Bool("no-killers", false, "no killer moves or history in the move order (a fixed order per position)")
+		localDom := fs.Bool("local-dominated", false, "prune border candidates that a local brute force proves dominated by an adjacent candidate")
 		if err := fs.Parse(args); err != nil {
 			return err
 		}
@@ -105,6 +107,7 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 			}
 			cfg.MaxNodes, cfg.Timeout, cfg.TTBits = *maxNodes, *timeout, *ttBits
 			cfg.Energy, cfg.NoKillers = *energy, *noKillers
+			cfg.NoLocalDominated = !*localDom
 			return cfg
 		}
 		if err := mk().Validate(); err != nil {

@@ -22,19 +22,21 @@ func winnerWord(c hex.Color) string {
 
 // solveJSON is the --json output for one position.
 type solveJSON struct {
-	Width     int      `json:"width"`
-	Height    int      `json:"height"`
-	Moves     string   `json:"moves"`
-	ToMove    string   `json:"to_move"`
-	Winner    string   `json:"winner"`
-	Move      string   `json:"move,omitempty"` // a winning move of the side to move
-	Proof     []string `json:"proof"`
-	Nodes     int64    `json:"nodes"`
-	TTHits    int64    `json:"tt_hits"`
-	Expanded  int64    `json:"expanded"`
-	Pruned    int64    `json:"pruned"`
-	MaxDepth  int      `json:"max_depth"`
-	ElapsedMS float64  `json:"elapsed_ms"`
+	Width    int      `json:"width"`
+	Height   int      `json:"height"`
+	Moves    string   `json:"moves"`
+	ToMove   string   `json:"to_move"`
+	Winner   string   `json:"winner"`
+	Move     string   `json:"move,omitempty"` // a winning move of the side to move
+	Proof    []string `json:"proof"`
+	Nodes    int64    `json:"nodes"`
+	TTHits   int64    `json:"tt_hits"`
+	Expanded int64    `json:"expanded"`
+	Pruned   int64    `json:"pruned"`
+	// Candidates sums the moves left to search at the undecided evaluated nodes.
+	Candidates int64   `json:"candidates"`
+	MaxDepth   int     `json:"max_depth"`
+	ElapsedMS  float64 `json:"elapsed_ms"`
 }
 
 func cellList(g *hex.Geometry, s hex.Bitset) []string {
@@ -51,7 +53,7 @@ func printSolve(b *hex.Board, r solver.Result, asJSON bool, stdout io.Writer) er
 	if asJSON {
 		out := solveJSON{Width: g.W, Height: g.H, Moves: g.FormatMoves(ms), ToMove: r.ToMove.String(),
 			Winner: winnerWord(r.Winner), Proof: cellList(g, r.Proof), Nodes: r.Stats.Nodes,
-			TTHits: r.Stats.TTHits, Expanded: r.Stats.Expanded, Pruned: r.Stats.Pruned, MaxDepth: r.Stats.MaxDepth,
+			TTHits: r.Stats.TTHits, Expanded: r.Stats.Expanded, Pruned: r.Stats.Pruned, Candidates: r.Stats.Candidates, MaxDepth: r.Stats.MaxDepth,
 			ElapsedMS: float64(r.Stats.Elapsed.Microseconds()) / 1000}
 		if r.Move != hex.NoCell {
 			out.Move = g.CellName(r.Move)

@@ -71,3 +71,24 @@ func BenchmarkFlood(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkLocalDominated measures LocalDominated for the side to move on random 8x8
+// positions with 8 stones (the table warmed up by the first pass).
+func BenchmarkLocalDominated(b *testing.B) {
+	rng := rand.New(rand.NewSource(1))
+	var boards []*hex.Board
+	for i := 0; i < 64; i++ {
+		boards = append(boards, randomPosition(rng, 8, 8))
+	}
+	a := NewAnalyzer()
+	dom := make([]hex.Cell, hex.NumPoints)
+	for _, bd := range boards {
+		a.LocalDominated(bd, bd.ToMove(), bd.EmptyCells(), dom)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		bd := boards[i&63]
+		a.LocalDominated(bd, bd.ToMove(), bd.EmptyCells(), dom)
+	}
+}

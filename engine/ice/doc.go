@@ -21,6 +21,42 @@
 // patterns) plus the captured patterns of the pattern file. FillIn fills dead and
 // captured cells repeatedly until nothing changes (a fixed point).
 //
+// Local domination (LocalDominated). A P-move at a dominates a P-move at b (P to move)
+// when the value after P plays a is at least the value after P plays b. Let R be a, b
+// and their neighbours, with a and b adjacent; the ring is the cells next to R; cells
+// off the board stand for the edge they lie across. Outside R only the ring's stones
+// are known. A port of a set C of R-cells is a ring cell next to C that is empty or a
+// P-stone, or one of P's edges next to C. Two rules are proved by brute force over the
+// colourings of R's other empty cells (stones stay fixed):
+//
+//   - Rule 1 (completion domination). For every colouring, let fill2 = (b: P, a:
+//     opponent) and fill1 = (a: P, b: opponent); let C be fill2's P-component of R
+//     through b. Every two ports p, q of C must be adjacent, or joined through fill1's
+//     sure P points: P-cells of R under fill1, the ring's P-stones and P's edges (a
+//     set of such points, connected, containing or next to both). Then every
+//     completed board P wins under fill2 P wins under fill1: a minimal winning path
+//     meets C (the other fill2 components of R lie inside fill1 ones) between two
+//     ports p and q, both P on that board, and the stretch through C can be replaced
+//     by the fill1 join. P after playing a copies a winning strategy for the position
+//     after b, answering the opponent's move at b as if it were at a (and playing b
+//     where the strategy plays a); the final boards differ only by swapping a and b,
+//     or not at all. (A cell b that is dead once P holds a passes this rule.)
+//   - Rule 2 (capture after a). For some empty c next to both a and b, with a: P, for every colouring
+//     of the rest, the P-component through b of (b: P, c: P) has its ports joined as
+//     above under (b: opponent, c: P), and the component through c likewise under (c:
+//     opponent, b: P). Then after P plays a the pair {b, c} is P-captured (P answers a
+//     move into it with the other cell; either outcome wins every board (b: P, c: P)
+//     wins), so P at a is worth P at a, b and c, which is worth P at b (extra own
+//     stones never hurt in Hex).
+//
+// Both rules hold whatever happens outside R and whatever R's other empty cells
+// become, so a domination stays valid when other empty cells are filled (proof sets
+// need only the dominator). Domination is a preorder: LocalDominated reports a cell
+// only when a dominator is still unreported, so following dominators never loops. The
+// verdict per region (P's colour, the direction from a to b and the contents of the
+// 22 other positions of R and the ring) is memoised in a table shared by all
+// analyzers.
+//
 // Every fill-in preserves the game value; the tests check this against a brute-force
 // minimax on thousands of random 3x3 to 5x5 positions.
 package ice

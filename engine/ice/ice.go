@@ -27,7 +27,9 @@ type Analyzer struct {
 	roots  [hex.NumPoints]hex.Cell // per group root index scratch, see groupNeighbourhoods
 	groups []groupInfo
 	pats   *PatternSet
-	dil    dilator // flood's shifts and masks for the last geometry
+	dil    dilator              // flood's shifts and masks for the last geometry
+	dom    *domGeom             // LocalDominated's shape points for the last geometry
+	codes  [hex.NumPoints]uint8 // LocalDominated's position codes
 	// NoPatterns disables the pattern file (the rule-based detectors stay on).
 	NoPatterns bool
 	// NoCaptured disables captured-set detection (dead cells only).

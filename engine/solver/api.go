@@ -102,6 +102,7 @@ func (s *Solver) WinningMoves(ctx context.Context, b *hex.Board) (wins []hex.Cel
 		st.Nodes += r.Stats.Nodes
 		st.TTHits += r.Stats.TTHits
 		st.Pruned += r.Stats.Pruned
+		st.Candidates += r.Stats.Candidates
 		st.MaxDepth = max(st.MaxDepth, r.Stats.MaxDepth+1)
 		if e != nil {
 			st.Elapsed = time.Since(start)
@@ -353,7 +354,7 @@ func (s *Solver) SolveOpenings(ctx context.Context, w, h int, progress func(Open
 // on boards of up to 64 cells, 386 MB on larger ones), no node or time limit.
 func DefaultConfig() Config {
 	return Config{TTBits: 20, Connector: vc.NewCompact(), NoMoverVC: true, NoDominated: true,
-		WideningBase: 1, WideningFactor: 0.5}
+		NoLocalDominated: true, WideningBase: 1, WideningFactor: 0.5}
 }
 
 // EngineVCConfig returns a DFPN configuration with engine/vc's Builder (through

@@ -30,6 +30,10 @@ func TestAgainstBruteForce(t *testing.T) {
 		"dfs-nomover": {Algorithm: DFS, Connector: vc.NewCompact(), NoMoverVC: true},
 		"dfs-energy":  {Algorithm: DFS, Connector: vc.NewCompact(), NoMoverVC: true, Energy: true},
 		"default":     DefaultConfig(),
+		// local domination on its own (no capture-domination), and the default
+		// with it
+		"localdom":         {Connector: vc.NewCompact(), NoDominated: true},
+		"default-localdom": {Connector: vc.NewCompact(), NoMoverVC: true, NoDominated: true, WideningBase: 1, WideningFactor: 0.5},
 		// progressive widening: the usual window, and a window of one child
 		"widen":   {Connector: vc.NewCompact(), NoMoverVC: true, WideningBase: 1, WideningFactor: 0.25},
 		"widen-1": {Connector: vc.NewCompact(), WideningBase: 1},

@@ -56,6 +56,11 @@ type pnEntry struct {
 	// replacement key of the two-way table: the cheaper entry goes)
 	work uint32
 	used bool
+	// dominated is the number of candidates local-domination pruning dropped when
+	// the node was expanded: the widening window is sized as if they were still
+	// children (they would come last in the move order), so that the pruning does
+	// not narrow the window over the other children.
+	dominated uint8
 }
 
 func satAdd(a, b uint32) uint32 {
@@ -222,7 +227,8 @@ func (s *Solver) expand(ply int, x, o hex.Color, e *pnEntry) nodeEval {
 	s.stats.Expanded++
 	ev := s.evaluate(ply, x, o)
 	if !ev.solved {
-		*e = pnEntry{must: ev.must, kids: ev.cand, loss: ev.loss, best: hex.NoCell}
+		*e = pnEntry{must: ev.must, kids: ev.cand, loss: ev.loss, best: hex.NoCell,
+			dominated: uint8(min(s.plies[ply].localPruned, 255))}
 	}
 	return ev
 }
@@ -376,7 +382,7 @@ func (s *Solver) pnLoss(ply int, x hex.Color, e *pnEntry) (uint32, uint32, hex.B
 // to Config.window of them, which are admitted in turn. Without widening it returns
 // moves.
 func (s *Solver) widen(moves []hex.Cell, e *pnEntry, pb *plyBuf) []hex.Cell {
-	k := s.cfg.window(len(moves))
+	k := min(len(moves), s.cfg.window(len(moves)+int(e.dominated)))
 	if k == len(moves) {
 		return moves
 	}

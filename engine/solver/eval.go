@@ -77,9 +77,11 @@ func (s *Solver) evaluate(ply int, x, o hex.Color) nodeEval {
 		pb.dom[i] = hex.NoCell
 	}
 	ev.cand = ev.must
+	pb.localPruned = 0
 	if s.prunes() && ev.must.Count() > 1 {
 		ev.cand = s.pruneInferior(b, x, ev.must, pb)
 	}
+	s.stats.Candidates += int64(ev.cand.Count())
 	return ev
 }
 
@@ -130,9 +132,10 @@ func winInOne(b *hex.Board, c hex.Color, empty *hex.Bitset) hex.Cell {
 	return hex.NoCell
 }
 
-// pruneInferior removes from must the x-vulnerable and x-capture-dominated cells whose
-// dominator stays a candidate (so no cycle of dominations prunes every move), and
-// records each pruned cell's dominator in pb.dom.
+// pruneInferior removes from must the x-vulnerable, x-capture-dominated and locally
+// dominated cells whose dominator is a candidate when the cell is removed (so
+// following dominators from a pruned cell ends at a kept candidate, and no cycle of
+// dominations prunes every move), and records each pruned cell's dominator in pb.dom.
 func (s *Solver) pruneInferior(b *hex.Board, x hex.Color, must hex.Bitset, pb *plyBuf) hex.Bitset {
 	for i := range pb.part {
 		pb.part[i] = hex.NoCell
@@ -152,19 +155,31 @@ func (s *Solver) pruneInferior(b *hex.Board, x hex.Color, must hex.Bitset, pb *p
 			pb.dom[c] = hex.NoCell
 		}
 	}
-	if s.cfg.NoDominated {
-		return cand
-	}
-	cd := s.an.CaptureDominatedIn(b, x, must, pb.dom2, pb.part)
-	for c := cd.First(); c != hex.NoCell; c = cd.Next(c + 1) {
-		d := pb.dom2[c]
-		if !cand.Has(c) || pb.dom[c] != hex.NoCell || !cand.Has(d) {
-			pb.part[c] = hex.NoCell
-			continue
+	if !s.cfg.NoDominated {
+		cd := s.an.CaptureDominatedIn(b, x, must, pb.dom2, pb.part)
+		for c := cd.First(); c != hex.NoCell; c = cd.Next(c + 1) {
+			d := pb.dom2[c]
+			if !cand.Has(c) || pb.dom[c] != hex.NoCell || !cand.Has(d) {
+				pb.part[c] = hex.NoCell
+				continue
+			}
+			cand.Clear(c)
+			pb.dom[c] = d
+			s.stats.Pruned++
 		}
-		cand.Clear(c)
-		pb.dom[c] = d
-		s.stats.Pruned++
+	}
+	if !s.cfg.NoLocalDominated && cand.Count() > 1 {
+		// the domination holds whatever the cells other than the pair hold, so the
+		// loser's proof needs only the dominator (no partner); only cells on the
+		// board's border are looked at (inside, a few more moves are pruned for
+		// more time than they save)
+		ld := s.an.LocalDominatedAmong(b, x, cand.And(s.border), cand, pb.dom2)
+		pb.localPruned = ld.Count()
+		for c := ld.First(); c != hex.NoCell; c = ld.Next(c + 1) {
+			cand.Clear(c)
+			pb.dom[c] = pb.dom2[c]
+			s.stats.Pruned++
+		}
 	}
 	return cand
 }

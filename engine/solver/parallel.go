@@ -180,6 +180,7 @@ func SolveParallel(ctx context.Context, b *hex.Board, workers int, mk func() Con
 				st.TTHits += r.Stats.TTHits
 				st.Expanded += r.Stats.Expanded
 				st.Pruned += r.Stats.Pruned
+				st.Candidates += r.Stats.Candidates
 				st.MaxDepth = max(st.MaxDepth, r.Stats.MaxDepth+1)
 				switch {
 				case err != nil && errors.Is(err, ErrLimit) && ctx.Err() == nil:

@@ -25,7 +25,8 @@
 // side to move connects in one move or a Connector reports a winning virtual
 // connection, restricts the moves to the mustplay region (the opponent's one-move
 // wins, or a Connector's mustplay), drops moves to vulnerable and capture-dominated
-// cells, and searches the remaining moves. Every result carries a proof set: empty
+// cells and border cells dominated by an adjacent candidate (engine/ice
+// LocalDominated), and searches the remaining moves. Every result carries a proof set: empty
 // cells such that the winner still wins when every other empty cell is given to the
 // loser. When a move loses, the loser's remaining candidates shrink to the winner's
 // proof set (proof-set pruning: any move outside it loses too).
@@ -100,8 +101,13 @@ type Config struct {
 	// NoDominated disables capture-dominated pruning only (vulnerable cells are still
 	// pruned): the analysis costs more time than the nodes it saves on 7x7.
 	NoDominated bool
-	NoTT        bool // disable the transposition table
-	NoReduce    bool // disable proof-set reduction (section 5 of the paper)
+	// NoLocalDominated disables local-domination pruning (engine/ice LocalDominated):
+	// otherwise a candidate on the board's border is dropped when a local brute
+	// force proves an adjacent candidate at least as good for the side to move.
+	// DefaultConfig sets it: the pruning does not pay on 8x8 (docs/results.md).
+	NoLocalDominated bool
+	NoTT             bool // disable the transposition table
+	NoReduce         bool // disable proof-set reduction (section 5 of the paper)
 	// NoLookahead (DFS only) disables the 1-ply Connector lookahead (a move after
 	// which the mover has a winning VC wins at once; the other moves are ordered by
 	// the size of the opponent's mustplay after them). DFPN orders moves by proof
@@ -177,12 +183,15 @@ func (c Config) Validate() error {
 
 // Stats are counters of one Solve call.
 type Stats struct {
-	Nodes    int64         // nodes searched (DFS: positions expanded; DFPN: entries into a position)
-	TTHits   int64         // transposition table hits (rotations included)
-	Expanded int64         // DFPN: nodes expanded (Connector and inferior analysis run)
-	Pruned   int64         // moves dropped as vulnerable or capture-dominated
-	MaxDepth int           // deepest ply reached
-	Elapsed  time.Duration // wall time
+	Nodes    int64 // nodes searched (DFS: positions expanded; DFPN: entries into a position)
+	TTHits   int64 // transposition table hits (rotations included)
+	Expanded int64 // DFPN: nodes expanded (Connector and inferior analysis run)
+	Pruned   int64 // moves dropped as vulnerable, capture-dominated or locally dominated
+	// Candidates sums the moves left to search at the nodes evaluated without a
+	// decision (Candidates / Expanded is the mean candidates per DFPN expansion).
+	Candidates int64
+	MaxDepth   int           // deepest ply reached
+	Elapsed    time.Duration // wall time
 }
 
 // Result is the solved value of a position.
@@ -218,6 +227,9 @@ type Solver struct {
 	g     *hex.Geometry
 	zob   [3][]uint64 // keys per colour and cell, for the current geometry
 	zmove uint64
+	// border holds the cells on the board's border (local-domination pruning
+	// looks at these only)
+	border hex.Bitset
 
 	b        *hex.Board
 	stats    Stats
@@ -256,8 +268,11 @@ type plyBuf struct {
 	// killers are the last two moves that won a node at this ply (most recent
 	// first); the move order tries them first.
 	killers [2]hex.Cell
-	nodes0  int64  // DFPN: the node count when the node at this ply was entered
-	work0   uint32 // DFPN: the work of its table entry then
+	// localPruned is the number of candidates the last pruneInferior at this ply
+	// dropped by local domination
+	localPruned int
+	nodes0      int64  // DFPN: the node count when the node at this ply was entered
+	work0       uint32 // DFPN: the work of its table entry then
 }
 
 // addKiller records m as the latest move that won a node at this ply.
@@ -342,6 +357,14 @@ func (s *Solver) setup(g *hex.Geometry) {
 		}
 	}
 	s.zmove = next()
+	s.border = hex.Bitset{}
+	for y := 0; y < g.H; y++ {
+		for x := 0; x < g.W; x++ {
+			if x == 0 || y == 0 || x == g.W-1 || y == g.H-1 {
+				s.border.Set(g.At(x, y))
+			}
+		}
+	}
 	s.hist[hex.Black], s.hist[hex.White] = make([]int32, g.N), make([]int32, g.N)
 	s.plies = make([]plyBuf, g.N+2)
 	for i := range s.plies {

@@ -35,6 +35,7 @@ type pnSmall struct {
 	work             uint32
 	best             hex.Cell
 	used             bool
+	dominated        uint8
 }
 
 // newPNTable returns an empty table of 2^bits entries (allocated by reset).
@@ -136,7 +137,8 @@ func (t *pnTable) probe(k uint64, e *pnEntry) bool {
 	}
 	s := &t.small[i]
 	*e = pnEntry{key: s.key, pn: s.pn, dn: s.dn, must: set(s.must), kids: set(s.kids), loss: set(s.loss), wide: set(s.wide),
-		dead: set(s.dead), capt: [2]hex.Bitset{set(s.capt[0]), set(s.capt[1])}, best: s.best, work: s.work, used: s.used}
+		dead: set(s.dead), capt: [2]hex.Bitset{set(s.capt[0]), set(s.capt[1])}, best: s.best, work: s.work, used: s.used,
+		dominated: s.dominated}
 	return true
 }
 
@@ -182,7 +184,8 @@ func (t *pnTable) store(e *pnEntry) {
 			a = b
 		}
 		*a = pnSmall{key: e.key, pn: e.pn, dn: e.dn, must: word(e.must), kids: word(e.kids), loss: word(e.loss), wide: word(e.wide),
-			dead: word(e.dead), capt: [2]uint64{word(e.capt[0]), word(e.capt[1])}, best: e.best, work: e.work, used: true}
+			dead: word(e.dead), capt: [2]uint64{word(e.capt[0]), word(e.capt[1])}, best: e.best, work: e.work, used: true,
+			dominated: e.dominated}
 		return
 	}
 	a, b := &t.big[i], &t.big[i^1]

@@ -122,3 +122,34 @@ func TestWideningSameWinners(t *testing.T) {
 		}
 	}
 }
+
+// TestWidenDominated: the window is sized as if the candidates local domination
+// pruned were still children (at the end of the order), capped at the children left.
+func TestWidenDominated(t *testing.T) {
+	s := New(Config{WideningBase: 1, WideningFactor: 0.5})
+	moves := []hex.Cell{5, 3, 8, 1, 9, 2}
+	tests := []struct {
+		dominated uint8
+		want      int
+	}{
+		{0, 4}, // 1 + ceil(0.5 × 6)
+		{2, 5}, // 1 + ceil(0.5 × 8)
+		{4, 6}, // 1 + ceil(0.5 × 10) = 6
+		{30, 6},
+	}
+	for _, tc := range tests {
+		e := pnEntry{dominated: tc.dominated}
+		pb := plyBuf{win: make([]hex.Cell, 0, 8)}
+		got := s.widen(append([]hex.Cell(nil), moves...), &e, &pb)
+		if len(got) != tc.want {
+			t.Errorf("dominated %d: window %v, want the first %d of %v", tc.dominated, got, tc.want, moves)
+			continue
+		}
+		for i, m := range got {
+			if m != moves[i] {
+				t.Errorf("dominated %d: window %v, want the first %d of %v", tc.dominated, got, tc.want, moves)
+				break
+			}
+		}
+	}
+}
