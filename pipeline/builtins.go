@@ -27,16 +27,16 @@ type BuiltinRecipe struct {
 
 // DefaultRecipes are the recipes of the models built into the binary (5x5 to 11x11):
 // a self-play corpus of the exact player, and a one-hidden-layer value network trained
-// on its open positions. 8x8 has three times the data and one network per 8 plies:
-// that network beat the one of 100,000 positions 41–23 in games (docs/results.md).
-// 11x11 takes two-distance inputs (model.FeaturesTwoDist): on the same corpus that
-// network beat the cell network 19–1 at 0.5 s per move (docs/results.md).
+// on its open positions. 8x8 and 11x11 take two-distance inputs
+// (model.FeaturesTwoDist): on 11x11 that network beat the cell network of the same
+// corpus 19–1 at 0.5 s per move; on 8x8 it needs twice the cell network's 300,000
+// positions to beat it (docs/results.md, "Connectivity features").
 func DefaultRecipes() []BuiltinRecipe {
 	return []BuiltinRecipe{
 		{Size: 5, Positions: 20000, Hidden: 32, Epochs: 40},
 		{Size: 6, Positions: 40000, Hidden: 48, Epochs: 40},
 		{Size: 7, Positions: 60000, Hidden: 64, Epochs: 40},
-		{Size: 8, Positions: 300000, Hidden: 64, Epochs: 40, PlyWidth: 8},
+		{Size: 8, Positions: 600000, Hidden: 64, Epochs: 20, Features: model.FeaturesTwoDist, LearnRate: 0.001},
 		{Size: 9, Positions: 80000, Hidden: 64, Epochs: 40},
 		{Size: 10, Positions: 60000, Hidden: 64, Epochs: 40},
 		{Size: 11, Positions: 50000, Hidden: 64, Epochs: 40, Features: model.FeaturesTwoDist, LearnRate: 0.001},
