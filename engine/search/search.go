@@ -125,7 +125,9 @@ type Outcome struct {
 	Move hex.Cell
 	// Score is the negamax score of Move for the side to move (±(WinScore - ply) for a
 	// line ended by a finished chain, ±(WinScore - ply - ProvedMargin) for one ended by
-	// a proof).
+	// a proof). After an interrupted iteration it is that iteration's score of Move
+	// when Move came from it, unless that is a loss (not proved: the moves the
+	// iteration did not reach may win), then the last completed iteration's score.
 	Score float64
 	// Value is the score from Black's point of view (Black: Score; White: -Score).
 	Value float64
@@ -282,10 +284,16 @@ func (s *Searcher) Search(ctx context.Context, b *hex.Board) (Outcome, error) {
 		} else if mv != hex.NoCell && (out.Move == hex.NoCell || s.rootFirst == out.Move) {
 			// An interrupted iteration searched the previous best move first, so the
 			// best of the moves it finished is at least as good at this depth.
+			// Its score is the best over the moves it finished only: a win is
+			// proved, a loss is not (a move it did not reach may win), so a losing
+			// score leaves the last completed iteration's score.
 			if mv != out.Move {
 				s.stats.PartialMove = true
 			}
-			out.Move, out.Score = mv, sc
+			out.Move = mv
+			if sc > -WinScore/2 {
+				out.Score = sc
+			}
 		}
 		if !done {
 			s.stats.TimedOut = true

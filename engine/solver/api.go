@@ -348,6 +348,7 @@ func (s *Solver) SolveOpenings(ctx context.Context, w, h int, progress func(Open
 // engine/vc's compact H-search (vc.Compact) as the Connector (only the opponent's
 // connections are built at a node: NoMoverVC), ICE fill-in and vulnerable-cell pruning
 // on, capture-dominated pruning off (NoDominated: it costs more time than it saves),
+// local-domination pruning off (NoLocalDominated: it gains nothing on 8x8),
 // progressive widening with a window of 1 + ceil(n/2) of a node's n unrefuted children
 // (WideningBase 1, WideningFactor 0.5: 19% fewer nodes and 22% less CPU time on the
 // 49 7x7 openings, docs/results.md), a 2^20-entry transposition table (DFPN: 84 MB

@@ -24,9 +24,10 @@
 // position is probed too; DFPN also probes the filled position), stops at once when the
 // side to move connects in one move or a Connector reports a winning virtual
 // connection, restricts the moves to the mustplay region (the opponent's one-move
-// wins, or a Connector's mustplay), drops moves to vulnerable and capture-dominated
-// cells and border cells dominated by an adjacent candidate (engine/ice
-// LocalDominated), and searches the remaining moves. Every result carries a proof set: empty
+// wins, or a Connector's mustplay), drops moves to vulnerable cells and, unless the
+// Config turns them off (DefaultConfig does), to capture-dominated cells and to border
+// cells dominated by an adjacent candidate (engine/ice LocalDominated), and searches
+// the remaining moves. Every result carries a proof set: empty
 // cells such that the winner still wins when every other empty cell is given to the
 // loser. When a move loses, the loser's remaining candidates shrink to the winner's
 // proof set (proof-set pruning: any move outside it loses too).
