@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
-	"github.com/hexlearn/hexlearn/internal/positions"
 )
 
 // refPotentials is the first implementation of Potentials, kept as the reference the
@@ -308,17 +307,5 @@ func TestInfCap(t *testing.T) {
 // BenchmarkReference is BenchmarkCompute for the reference implementation, for the
 // speed-up in one run.
 func BenchmarkReference(b *testing.B) {
-	for _, tc := range []struct {
-		name   string
-		n      int
-		stones int
-	}{{"8x8", 8, 20}, {"11x11", 11, 40}} {
-		b.Run(tc.name, func(b *testing.B) {
-			boards := positions.Sampled(tc.n, 64, tc.stones, 1, rand.NewPCG(3, 4))
-			p := newRef(boards[0].Geometry())
-			for i := 0; b.Loop(); i++ {
-				p.Compute(boards[i%len(boards)])
-			}
-		})
-	}
+	benchCompute(b, func(g *hex.Geometry) interface{ Compute(*hex.Board) } { return newRef(g) })
 }

@@ -232,6 +232,12 @@ func TestNoAllocs(t *testing.T) {
 // BenchmarkCompute is both colours' potentials from scratch on 8x8 and on 11x11
 // positions with about a third of the cells filled.
 func BenchmarkCompute(b *testing.B) {
+	benchCompute(b, func(g *hex.Geometry) interface{ Compute(*hex.Board) } { return New(g) })
+}
+
+// benchCompute times the Compute of the potentials newP makes, on the boards of
+// BenchmarkCompute.
+func benchCompute(b *testing.B, newP func(*hex.Geometry) interface{ Compute(*hex.Board) }) {
 	for _, tc := range []struct {
 		name   string
 		n      int
@@ -239,7 +245,7 @@ func BenchmarkCompute(b *testing.B) {
 	}{{"8x8", 8, 20}, {"11x11", 11, 40}} {
 		b.Run(tc.name, func(b *testing.B) {
 			boards := positions.Sampled(tc.n, 64, tc.stones, 1, rand.NewPCG(3, 4))
-			p := New(boards[0].Geometry())
+			p := newP(boards[0].Geometry())
 			for i := 0; b.Loop(); i++ {
 				p.Compute(boards[i%len(boards)])
 			}
