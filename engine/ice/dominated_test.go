@@ -10,43 +10,56 @@ import (
 	"github.com/hexlearn/hexlearn/internal/brute"
 )
 
-// completionDominates reports whether, for player x on b, every completion of the
-// other empty cells that x wins with (c: x, d: opponent) x also wins with (d: x,
-// c: opponent): the statement the local criterion proves.
-func completionDominates(b *hex.Board, x hex.Color, d, c hex.Cell) bool {
+// everyCompletion fills b's empty cells other than skip with x and x's opponent in
+// every combination and reports whether ok holds for each (b is restored).
+func everyCompletion(b *hex.Board, x hex.Color, skip []hex.Cell, ok func() bool) bool {
 	e := b.EmptyCells()
-	e.Clear(c)
-	e.Clear(d)
+	for _, p := range skip {
+		e.Clear(p)
+	}
 	cells := e.AppendCells(nil)
 	to := b.ToMove()
 	defer b.SetToMove(to)
-	o := x.Opp()
 	for mask := 0; mask < 1<<len(cells); mask++ {
 		for i, p := range cells {
-			col := o
+			col := x.Opp()
 			if mask&(1<<i) != 0 {
 				col = x
 			}
 			b.PlayStone(col, p)
 		}
-		b.PlayStone(x, c)
-		b.PlayStone(o, d)
-		w2 := b.Winner()
-		b.Undo()
-		b.Undo()
-		b.PlayStone(x, d)
-		b.PlayStone(o, c)
-		w1 := b.Winner()
-		b.Undo()
-		b.Undo()
+		good := ok()
 		for range cells {
 			b.Undo()
 		}
-		if w2 == x && w1 != x {
+		if !good {
 			return false
 		}
 	}
 	return true
+}
+
+// winsWith reports whether x wins b after the given stones are placed (b is restored).
+func winsWith(b *hex.Board, x hex.Color, stones ...hex.Move) bool {
+	for _, m := range stones {
+		b.PlayStone(m.Color, m.Cell)
+	}
+	w := b.Winner()
+	for range stones {
+		b.Undo()
+	}
+	return w == x
+}
+
+// completionDominates reports whether, for player x on b, every completion of the
+// other empty cells that x wins with (c: x, d: opponent) x also wins with (d: x,
+// c: opponent): the statement the local criterion proves.
+func completionDominates(b *hex.Board, x hex.Color, d, c hex.Cell) bool {
+	o := x.Opp()
+	return everyCompletion(b, x, []hex.Cell{c, d}, func() bool {
+		return !winsWith(b, x, hex.Move{Color: x, Cell: c}, hex.Move{Color: o, Cell: d}) ||
+			winsWith(b, x, hex.Move{Color: x, Cell: d}, hex.Move{Color: o, Cell: c})
+	})
 }
 
 // completionCaptured reports whether, after an x-stone at d, the empty cells c and v
@@ -54,41 +67,13 @@ func completionDominates(b *hex.Board, x hex.Color, d, c hex.Cell) bool {
 // cells that x wins with both c and v, x also wins with either one given to the
 // opponent.
 func completionCaptured(b *hex.Board, x hex.Color, d, c, v hex.Cell) bool {
-	e := b.EmptyCells()
-	for _, p := range []hex.Cell{c, d, v} {
-		e.Clear(p)
-	}
-	cells := e.AppendCells(nil)
-	to := b.ToMove()
-	defer b.SetToMove(to)
 	o := x.Opp()
 	wins := func(cc, cv hex.Color) bool {
-		b.PlayStone(x, d)
-		b.PlayStone(cc, c)
-		b.PlayStone(cv, v)
-		w := b.Winner()
-		b.Undo()
-		b.Undo()
-		b.Undo()
-		return w == x
+		return winsWith(b, x, hex.Move{Color: x, Cell: d}, hex.Move{Color: cc, Cell: c}, hex.Move{Color: cv, Cell: v})
 	}
-	for mask := 0; mask < 1<<len(cells); mask++ {
-		for i, p := range cells {
-			col := o
-			if mask&(1<<i) != 0 {
-				col = x
-			}
-			b.PlayStone(col, p)
-		}
-		bad := wins(x, x) && (!wins(o, x) || !wins(x, o))
-		for range cells {
-			b.Undo()
-		}
-		if bad {
-			return false
-		}
-	}
-	return true
+	return everyCompletion(b, x, []hex.Cell{c, d, v}, func() bool {
+		return !wins(x, x) || wins(o, x) && wins(x, o)
+	})
 }
 
 // provedByCompletions reports whether the domination of c by d for x follows from
