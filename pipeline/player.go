@@ -52,6 +52,12 @@ type PlayerConfig struct {
 	// LeafVC is the learned player's cheap connection test at every node
 	// (player.Config.LeafVC; 0: player.LearnedLeafVC, positive: on, negative: off).
 	LeafVC int
+	// SolveShare is the fraction of the time per move the solver gets first
+	// (player.Config.SolveShare; 0: the player's default, negative: none).
+	SolveShare float64
+	// SolveMaxEmpty limits the solver to positions with at most that many empty
+	// cells (player.Config.SolveMaxEmpty; 0: player.SolveMaxEmpty, negative: any).
+	SolveMaxEmpty int
 	// Notes receives the player's one-line notes (nil: none).
 	Notes io.Writer
 }
@@ -95,7 +101,7 @@ func NewPlayer(ctx context.Context, c PlayerConfig) (Player, error) {
 	if c.Size < 0 || c.Size > hex.MaxSize {
 		return Player{}, fmt.Errorf("%w: board size %d (want 1..%d)", ErrConfig, c.Size, hex.MaxSize)
 	}
-	cfg := player.Config{Kind: kind, XH: c.XH, NoFillIn: c.NoFillIn, Depth: c.Depth, K: c.K, Time: c.Time, VCPlies: c.VCPlies, LeafVC: c.LeafVC, Notes: c.Notes}
+	cfg := player.Config{Kind: kind, XH: c.XH, NoFillIn: c.NoFillIn, Depth: c.Depth, K: c.K, Time: c.Time, VCPlies: c.VCPlies, LeafVC: c.LeafVC, SolveShare: c.SolveShare, SolveMaxEmpty: c.SolveMaxEmpty, Notes: c.Notes}
 	switch {
 	case c.Time == 0:
 		cfg.Time = gtp.SearchDefaults().Time
@@ -179,6 +185,18 @@ func (c PlayerConfig) Args() []string {
 		a = append(a, "--leaf-vc=true")
 	case c.LeafVC < 0:
 		a = append(a, "--leaf-vc=false")
+	}
+	switch {
+	case c.SolveShare > 0:
+		add("--solve-share", c.SolveShare)
+	case c.SolveShare < 0:
+		add("--solve-share", 0)
+	}
+	switch {
+	case c.SolveMaxEmpty > 0:
+		add("--solve-max-empty", c.SolveMaxEmpty)
+	case c.SolveMaxEmpty < 0:
+		add("--solve-max-empty", 0)
 	}
 	return a
 }

@@ -140,6 +140,10 @@ func TestPlayerArgs(t *testing.T) {
 		{PlayerConfig{Kind: player.Exact, NoFillIn: true, Depth: 4}, "hexlearn gtp --player exact --fill-in=false --depth 4"},
 		{PlayerConfig{LeafVC: 1}, "hexlearn gtp --leaf-vc=true"},
 		{PlayerConfig{Depth: 3, LeafVC: -1}, "hexlearn gtp --depth 3 --leaf-vc=false"},
+		{PlayerConfig{SolveShare: 0.25}, "hexlearn gtp --solve-share 0.25"},
+		{PlayerConfig{Kind: player.Learned, SolveShare: -1}, "hexlearn gtp --player learned --solve-share 0"},
+		{PlayerConfig{SolveMaxEmpty: 20}, "hexlearn gtp --solve-max-empty 20"},
+		{PlayerConfig{SolveShare: 1, SolveMaxEmpty: -1}, "hexlearn gtp --solve-share 1 --solve-max-empty 0"},
 	} {
 		if got := tc.cfg.CommandLine("hexlearn"); got != tc.want {
 			t.Errorf("%+v:\n got %s\nwant %s", tc.cfg, got, tc.want)

@@ -36,6 +36,9 @@ const (
 // ErrKind reports an unknown player name.
 var ErrKind = errors.New("player: unknown player")
 
+// ErrSolveShare reports a solver share of the time per move above 1.
+var ErrSolveShare = errors.New("player: bad solve share")
+
 // ParseKind parses a player name: learned or exact.
 func ParseKind(s string) (Kind, error) {
 	switch k := Kind(strings.ToLower(strings.TrimSpace(s))); k {
@@ -52,6 +55,19 @@ const LearnedVCPlies = 4
 // LearnedLeafVC is whether the learned player asks vc.Quick at every node by default
 // (gtp.Player.LeafVC; measured in games, see docs/results.md).
 const LearnedLeafVC = false
+
+// LearnedSolveShare and ExactSolveShare are the players' default
+// gtp.Player.SolveShare: the fraction of the time per move the DFPN solver gets first
+// (measured in games, see docs/results.md).
+const (
+	LearnedSolveShare = 0.5
+	ExactSolveShare   = 0.0
+)
+
+// SolveMaxEmpty is the players' default gtp.Player.SolveMaxEmpty: the solver is asked
+// first only in positions with at most this many empty cells (every 6x6 position,
+// the late positions of larger boards), where it often finishes within the time.
+const SolveMaxEmpty = 36
 
 // Config describes a player.
 type Config struct {
@@ -78,6 +94,13 @@ type Config struct {
 	// every node (gtp.Player.LeafVC): 0 takes LearnedLeafVC, positive turns it on,
 	// negative off.
 	LeafVC int
+	// SolveShare is gtp.Player.SolveShare, the fraction of the time per move the
+	// solver gets first: 0 takes the player's default (LearnedSolveShare,
+	// ExactSolveShare), a negative value none; at most 1.
+	SolveShare float64
+	// SolveMaxEmpty is gtp.Player.SolveMaxEmpty: 0 takes SolveMaxEmpty, a negative
+	// value asks the solver in every position.
+	SolveMaxEmpty int
 	// Notes receives one-line notes (stderr on the command line).
 	Notes io.Writer
 }
@@ -118,7 +141,26 @@ func (c Config) GTP() (gtp.Player, error) {
 	if _, err := ParseKind(string(c.Kind)); err != nil {
 		return gtp.Player{}, err
 	}
+	if c.SolveShare > 1 {
+		return gtp.Player{}, fmt.Errorf("%w: solve share %g above 1", ErrSolveShare, c.SolveShare)
+	}
 	p := gtp.Player{Terminal: c.Terminal, XH: c.XH, NoFillIn: c.NoFillIn, Params: c.Params(), Notes: c.Notes}
+	switch {
+	case c.SolveShare > 0:
+		p.SolveShare = c.SolveShare
+	case c.SolveShare == 0 && c.Kind == Learned:
+		p.SolveShare = LearnedSolveShare
+	case c.SolveShare == 0:
+		p.SolveShare = ExactSolveShare
+	}
+	if p.SolveShare > 0 {
+		switch {
+		case c.SolveMaxEmpty > 0:
+			p.SolveMaxEmpty = c.SolveMaxEmpty
+		case c.SolveMaxEmpty == 0:
+			p.SolveMaxEmpty = SolveMaxEmpty
+		}
+	}
 	if c.Kind == Learned {
 		p.LeafVC = c.LeafVC > 0 || c.LeafVC == 0 && LearnedLeafVC
 	}

@@ -168,3 +168,62 @@ func TestLeafVC(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveShare: Config.SolveShare reaches gtp.Player (0: the player's default,
+// negative: none), a share above 1 is refused, and a player with a share plays the
+// solver's winning move: on 6x6 after Black a2, d3 is White's only winning move.
+func TestSolveShare(t *testing.T) {
+	for _, c := range []struct {
+		cfg  Config
+		want float64
+	}{
+		{Config{Kind: Learned}, LearnedSolveShare},
+		{Config{Kind: Exact}, ExactSolveShare},
+		{Config{Kind: Learned, SolveShare: 0.4}, 0.4},
+		{Config{Kind: Exact, SolveShare: 1}, 1},
+		{Config{Kind: Learned, SolveShare: -1}, 0},
+	} {
+		p, err := c.cfg.GTP()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.SolveShare != c.want {
+			t.Errorf("%+v: SolveShare %v, want %v", c.cfg, p.SolveShare, c.want)
+		}
+	}
+	if _, err := (Config{Kind: Learned, SolveShare: 1.5}).GTP(); !errors.Is(err, ErrSolveShare) {
+		t.Fatalf("share 1.5: %v, want ErrSolveShare", err)
+	}
+	genmove := func(cfg Config) string {
+		t.Helper()
+		p, err := cfg.GTP()
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := gtp.New()
+		e.SetPlayer(p)
+		var resp string
+		for _, line := range []string{"boardsize 6", "play b a2", "genmove w"} {
+			if resp, _ = e.Exec(t.Context(), line); !strings.HasPrefix(resp, "=") {
+				t.Fatalf("%s: %q", line, resp)
+			}
+		}
+		return strings.TrimSpace(strings.TrimPrefix(resp, "="))
+	}
+	for _, kind := range []Kind{Exact, Learned} {
+		// A depth-1 search alone does not find d3, so the test does not depend on
+		// the machine's speed.
+		cfg := Config{Kind: kind, Depth: 1, Time: 3 * time.Second, SolveShare: -1, SolveMaxEmpty: -1}
+		if m := genmove(cfg); m == "d3" {
+			t.Fatalf("%s player without the solver plays d3: the test cannot fail", kind)
+		}
+		cfg.SolveShare = 0.9
+		if m := genmove(cfg); m != "d3" {
+			t.Errorf("%s player with the solver: genmove w %q, want d3", kind, m)
+		}
+		cfg.SolveMaxEmpty = 30 // the position has 35 empty cells: no solver
+		if m := genmove(cfg); m == "d3" {
+			t.Errorf("%s player with the solver limited to 30 empty cells plays d3", kind)
+		}
+	}
+}

@@ -22,7 +22,7 @@ func init() {
 		summary: "speak the Hex GTP dialect (HexGui, Benzene) on standard input and output",
 		usage: `hexlearn gtp [--player learned|exact] [--size N] [--model MODEL|builtin] [--patterns DB]
             [--xh] [--fill-in=false] [--depth D] [--k K] [--time S] [--vc-plies P]
-            [--leaf-vc=BOOL]
+            [--leaf-vc=BOOL] [--solve-share F] [--solve-max-empty N]
 
 Serves the Hex dialect of the Go Text Protocol on standard input and output, as HexGui
 and Benzene's tools expect: protocol_version, name, version, known_command,
@@ -41,7 +41,10 @@ H-search (XH-search with --xh) plus the resistance circuit. Both work on the pos
 captured cells filled; --fill-in=false: on the position itself). A learned player on a
 size without a model plays as the exact player, with a one-line note on standard
 error; a boardsize change switches models. --patterns adds a goal-pattern database as
-terminal test. With --time the search deepens until the clock stops (no depth limit
+terminal test. With --solve-share F the DFPN solver (its table kept between moves) first
+gets that fraction of each move's time, in positions with at most --solve-max-empty
+empty cells: a proved win plays its move, else the search gets the rest (learned
+default 0.5, exact 0). With --time the search deepens until the clock stops (no depth limit
 unless --depth is given). param_search changes depth, k, time and vc_plies later.
 
 To use it from HexGui: Program > New Program, command "hexlearn gtp" (a full path to
@@ -84,6 +87,8 @@ func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.Play
 	k := fs.Int("k", 0, fmt.Sprintf("k-best successor limit (0: the player's default, exact %d, learned %d)", def.K, player.LearnedK))
 	secs := fs.Float64("time", def.Time.Seconds(), "seconds per genmove (0: no limit)")
 	vcPlies := fs.Int("vc-plies", player.LearnedVCPlies, "learned player: plies from the root where H-search proves wins and finds mustplay (0: none)")
+	share := fs.Float64("solve-share", -1, "fraction of each move's time the DFPN solver gets first; a proved win plays its move (0: none; -1: the player's default)")
+	maxEmpty := fs.Int("solve-max-empty", player.SolveMaxEmpty, "ask the solver only with at most this many empty cells (0: always)")
 	leafVC := fs.Bool("leaf-vc", player.LearnedLeafVC, "learned player: a cheap, sound connection test at every node (bridges, edge bridges, ziggurats; wins and mustplay)")
 	if err := fs.Parse(args); err != nil {
 		return pipeline.PlayerConfig{}, err
@@ -97,6 +102,7 @@ func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.Play
 	}
 	if err := checkAll(intIn("size", *size, 1, hex.MaxSize), intIn("depth", *depth, 0, search.MaxDepth),
 		intIn("k", *k, 0, hex.MaxCells), intIn("vc-plies", *vcPlies, 0, search.MaxDepth),
+		intIn("solve-max-empty", *maxEmpty, 0, hex.MaxCells),
 		optionalInput("patterns", *dbPath), optionalModel(*modelPath)); err != nil {
 		return pipeline.PlayerConfig{}, err
 	}
@@ -118,6 +124,20 @@ func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.Play
 	}
 	if *vcPlies == 0 {
 		cfg.VCPlies = -1 // none (the config's zero value is the default)
+	}
+	switch {
+	case *share > 1 || *share < 0 && *share != -1:
+		return pipeline.PlayerConfig{}, usageErr("--solve-share: want a fraction from 0 to 1 (or -1), got %g", *share)
+	case *share == 0:
+		cfg.SolveShare = -1 // none (the config's zero value is the default)
+	case *share > 0:
+		cfg.SolveShare = *share
+	}
+	if *maxEmpty != player.SolveMaxEmpty {
+		cfg.SolveMaxEmpty = *maxEmpty
+		if *maxEmpty == 0 {
+			cfg.SolveMaxEmpty = -1 // always (the config's zero value is the default)
+		}
 	}
 	if *leafVC != player.LearnedLeafVC {
 		cfg.LeafVC = 1

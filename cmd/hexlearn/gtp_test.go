@@ -28,6 +28,10 @@ func TestGTPPlayerConfigRoundTrip(t *testing.T) {
 		{Model: tinyModel, Size: 3, VCPlies: 2, Time: 250 * time.Millisecond},
 		{Model: tinyModel, Size: 3, LeafVC: 1},
 		{Kind: player.Learned, LeafVC: -1},
+		{Kind: player.Exact, Size: 5, SolveShare: 0.5},
+		{Model: tinyModel, Size: 3, SolveShare: -1},
+		{Kind: player.Learned, Size: 6, SolveMaxEmpty: -1},
+		{Kind: player.Exact, SolveShare: 0.2, SolveMaxEmpty: 20},
 	} {
 		parsed, err := gtpPlayerConfig(commands["gtp"], cfg.Args(), io.Discard)
 		if err != nil {
@@ -61,6 +65,7 @@ func TestGTPPlayerErrors(t *testing.T) {
 		{[]string{"--player", "random"}, 2, "hexlearn gtp: --player: player: unknown player \"random\" (want learned or exact)\n"},
 		{[]string{"--player", "exact", "--model", tinyModel}, 2, "hexlearn gtp: model " + tinyModel + ": the exact player uses no model\n"},
 		{[]string{"--size", "5", "--model", tinyModel}, 2, "hexlearn gtp: size 5: " + tinyModel + ": model: model is for another board size: trained on 3x3, board is 5x5\n"},
+		{[]string{"--solve-share", "1.5"}, 2, "hexlearn gtp: --solve-share: want a fraction from 0 to 1 (or -1), got 1.5\n"},
 		{[]string{"--patterns", tinyModel}, 1, "hexlearn gtp: " + tinyModel + ": patterns: "},
 	} {
 		var out, errb bytes.Buffer

@@ -1,6 +1,7 @@
 package gtp
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/search"
+	"github.com/hexlearn/hexlearn/engine/solver"
 	"github.com/hexlearn/hexlearn/engine/vc"
 )
 
@@ -57,7 +59,13 @@ type evalState struct {
 	// and param_search, which need no learned evaluator, still work.
 	learnErr error
 	searcher *search.Searcher
+	// solver is the root solver of Player.SolveShare (made at its first use).
+	solver *solver.Solver
 }
+
+// rootSolverTTBits is log2 of the root solver's table entries: about 20 MB up to
+// 8x8.
+const rootSolverTTBits = 18
 
 // evalStateOf returns the engine's evaluators and searcher for the current board,
 // building them when none exist or the board size changed (a learned player then takes
@@ -208,9 +216,45 @@ func searchGenMove(e *Engine, b *hex.Board, c hex.Color) (hex.Cell, error) {
 	}
 	work := b.Clone()
 	work.SetToMove(c)
+	p := st.searcher.Params()
+	pl := playerOf(e)
+	if share := pl.SolveShare; share > 0 && p.Time > 0 && (pl.SolveMaxEmpty <= 0 || work.EmptyCells().Count() <= pl.SolveMaxEmpty) {
+		start := time.Now()
+		if m, ok := st.solveRoot(e.Context(), work, time.Duration(share*float64(p.Time))); ok {
+			return m, nil
+		}
+		if err := e.Context().Err(); err != nil {
+			return hex.NoCell, err
+		}
+		// The search gets what is left (at least a tenth of the time, so that it
+		// completes its first iteration).
+		q := p
+		q.Time = max(p.Time-time.Since(start), p.Time/10)
+		if err := st.searcher.SetParams(q); err != nil {
+			return hex.NoCell, err
+		}
+		defer st.searcher.SetParams(p)
+	}
 	out, err := st.searcher.Search(e.Context(), work)
 	if err != nil {
 		return hex.NoCell, err
 	}
 	return out.Move, nil
+}
+
+// solveRoot runs the root solver on b for at most d: ok when it proves a win for the
+// side to move and names a legal winning move.
+func (st *evalState) solveRoot(ctx context.Context, b *hex.Board, d time.Duration) (hex.Cell, bool) {
+	if st.solver == nil {
+		cfg := solver.DefaultConfig()
+		cfg.TTBits = rootSolverTTBits
+		st.solver = solver.New(cfg)
+	}
+	sctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	r, err := st.solver.Solve(sctx, b)
+	if err != nil || r.Winner != b.ToMove() || r.Move == hex.NoCell || b.At(r.Move) != hex.Empty {
+		return hex.NoCell, false
+	}
+	return r.Move, true
 }

@@ -50,6 +50,15 @@ type Player struct {
 	// learned player has no evaluator for (zero: Params with SearchDefaults' k and
 	// without the learned player's VC settings).
 	ExactParams search.Params
+	// SolveShare, when positive, gives that fraction of the time per move
+	// (Params.Time; ignored without a time limit) first to the DFPN solver of
+	// engine/solver, whose transposition table is kept between moves: when it proves
+	// a win for the side to move, genmove plays its winning move; otherwise the
+	// search gets the time that is left. At most 1.
+	SolveShare float64
+	// SolveMaxEmpty, when positive, asks the solver of SolveShare only in positions
+	// with at most that many empty cells (where it can finish in the time).
+	SolveMaxEmpty int
 	// Notes, when set, receives one-line notes such as a fall-back to the exact
 	// evaluator (the command line gives standard error).
 	Notes io.Writer
