@@ -36,7 +36,7 @@ const (
 // ErrKind reports an unknown player name.
 var ErrKind = errors.New("player: unknown player")
 
-// ErrSolveShare reports a solver share of the time per move above 1.
+// ErrSolveShare reports a solver share of the time per move above 1 (or NaN).
 var ErrSolveShare = errors.New("player: bad solve share")
 
 // ParseKind parses a player name: learned or exact.
@@ -141,8 +141,8 @@ func (c Config) GTP() (gtp.Player, error) {
 	if _, err := ParseKind(string(c.Kind)); err != nil {
 		return gtp.Player{}, err
 	}
-	if c.SolveShare > 1 {
-		return gtp.Player{}, fmt.Errorf("%w: solve share %g above 1", ErrSolveShare, c.SolveShare)
+	if !(c.SolveShare <= 1) { // NaN too
+		return gtp.Player{}, fmt.Errorf("%w: solve share %g (want at most 1)", ErrSolveShare, c.SolveShare)
 	}
 	p := gtp.Player{Terminal: c.Terminal, XH: c.XH, NoFillIn: c.NoFillIn, Params: c.Params(), Notes: c.Notes}
 	switch {

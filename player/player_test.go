@@ -2,6 +2,7 @@ package player
 
 import (
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -170,7 +171,7 @@ func TestLeafVC(t *testing.T) {
 }
 
 // TestSolveShare: Config.SolveShare reaches gtp.Player (0: the player's default,
-// negative: none), a share above 1 is refused, and a player with a share plays the
+// negative: none), a share above 1 or NaN is refused, and a player with a share plays the
 // solver's winning move: on 6x6 after Black a2, d3 is White's only winning move.
 func TestSolveShare(t *testing.T) {
 	for _, c := range []struct {
@@ -191,8 +192,10 @@ func TestSolveShare(t *testing.T) {
 			t.Errorf("%+v: SolveShare %v, want %v", c.cfg, p.SolveShare, c.want)
 		}
 	}
-	if _, err := (Config{Kind: Learned, SolveShare: 1.5}).GTP(); !errors.Is(err, ErrSolveShare) {
-		t.Fatalf("share 1.5: %v, want ErrSolveShare", err)
+	for _, share := range []float64{1.5, math.NaN(), math.Inf(1)} {
+		if _, err := (Config{Kind: Learned, SolveShare: share}).GTP(); !errors.Is(err, ErrSolveShare) {
+			t.Fatalf("share %v: %v, want ErrSolveShare", share, err)
+		}
 	}
 	genmove := func(cfg Config) string {
 		t.Helper()

@@ -126,7 +126,7 @@ func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.Play
 		cfg.VCPlies = -1 // none (the config's zero value is the default)
 	}
 	switch {
-	case *share > 1 || *share < 0 && *share != -1:
+	case !(*share >= 0 && *share <= 1) && *share != -1: // NaN too
 		return pipeline.PlayerConfig{}, usageErr("--solve-share: want a fraction from 0 to 1 (or -1), got %g", *share)
 	case *share == 0:
 		cfg.SolveShare = -1 // none (the config's zero value is the default)
