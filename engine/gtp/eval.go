@@ -64,8 +64,12 @@ type evalState struct {
 }
 
 // rootSolverTTBits is log2 of the root solver's table entries: about 20 MB up to
-// 8x8.
-const rootSolverTTBits = 18
+// 8x8 (64 cells); larger boards have entries five times larger and get a quarter of
+// the entries (bigBoardTTBits, about 24 MB).
+const (
+	rootSolverTTBits = 18
+	bigBoardTTBits   = 16
+)
 
 // evalStateOf returns the engine's evaluators and searcher for the current board,
 // building them when none exist or the board size changed (a learned player then takes
@@ -248,6 +252,9 @@ func (st *evalState) solveRoot(ctx context.Context, b *hex.Board, d time.Duratio
 	if st.solver == nil {
 		cfg := solver.DefaultConfig()
 		cfg.TTBits = rootSolverTTBits
+		if b.Geometry().N > 64 {
+			cfg.TTBits = bigBoardTTBits
+		}
 		st.solver = solver.New(cfg)
 	}
 	sctx, cancel := context.WithTimeout(ctx, d)
