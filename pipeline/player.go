@@ -52,6 +52,11 @@ type PlayerConfig struct {
 	// LeafVC is the learned player's cheap connection test at every node
 	// (player.Config.LeafVC; 0: player.LearnedLeafVC, positive: on, negative: off).
 	LeafVC int
+	// LookaheadDepth is the learned player's search.Params.LookaheadDepth
+	// (player.Config.LookaheadDepth; 0: player.LearnedLookaheadDepth, negative: none).
+	LookaheadDepth int
+	// Order is the learned player's cheap move ordering ("": player.LearnedOrder).
+	Order model.OrderMode
 	// Notes receives the player's one-line notes (nil: none).
 	Notes io.Writer
 }
@@ -95,7 +100,8 @@ func NewPlayer(ctx context.Context, c PlayerConfig) (Player, error) {
 	if c.Size < 0 || c.Size > hex.MaxSize {
 		return Player{}, fmt.Errorf("%w: board size %d (want 1..%d)", ErrConfig, c.Size, hex.MaxSize)
 	}
-	cfg := player.Config{Kind: kind, XH: c.XH, NoFillIn: c.NoFillIn, Depth: c.Depth, K: c.K, Time: c.Time, VCPlies: c.VCPlies, LeafVC: c.LeafVC, Notes: c.Notes}
+	cfg := player.Config{Kind: kind, XH: c.XH, NoFillIn: c.NoFillIn, Depth: c.Depth, K: c.K, Time: c.Time, VCPlies: c.VCPlies, LeafVC: c.LeafVC,
+		LookaheadDepth: c.LookaheadDepth, Order: c.Order, Notes: c.Notes}
 	switch {
 	case c.Time == 0:
 		cfg.Time = gtp.SearchDefaults().Time
@@ -179,6 +185,15 @@ func (c PlayerConfig) Args() []string {
 		a = append(a, "--leaf-vc=true")
 	case c.LeafVC < 0:
 		a = append(a, "--leaf-vc=false")
+	}
+	switch {
+	case c.LookaheadDepth > 0:
+		add("--lookahead-depth", c.LookaheadDepth)
+	case c.LookaheadDepth < 0:
+		add("--lookahead-depth", 0)
+	}
+	if c.Order != "" {
+		add("--order", c.Order)
 	}
 	return a
 }

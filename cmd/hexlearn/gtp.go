@@ -12,6 +12,7 @@ import (
 	"github.com/hexlearn/hexlearn/engine/gtp"
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/search"
+	"github.com/hexlearn/hexlearn/model"
 	"github.com/hexlearn/hexlearn/pipeline"
 	"github.com/hexlearn/hexlearn/player"
 )
@@ -22,7 +23,7 @@ func init() {
 		summary: "speak the Hex GTP dialect (HexGui, Benzene) on standard input and output",
 		usage: `hexlearn gtp [--player learned|exact] [--size N] [--model MODEL|builtin] [--patterns DB]
             [--xh] [--fill-in=false] [--depth D] [--k K] [--time S] [--vc-plies P]
-            [--leaf-vc=BOOL]
+            [--leaf-vc=BOOL] [--lookahead-depth L] [--order potential|network|mix]
 
 Serves the Hex dialect of the Go Text Protocol on standard input and output, as HexGui
 and Benzene's tools expect: protocol_version, name, version, known_command,
@@ -36,7 +37,11 @@ genmove searches with the player: 'learned' (the default where a model exists fo
 board size: --model FILE, or the model built into the binary for 5x5 to 11x11) scores
 the leaves with the network and proves wins and finds mustplay with H-search on the
 first --vc-plies plies; --leaf-vc adds a cheap, sound connection test (bridges, edge
-bridges, ziggurats, one-move threats) at every node. 'exact' scores every node with
+bridges, ziggurats, one-move threats) at every node. The learned search orders a node's
+moves by evaluating every child; with --lookahead-depth L only the nodes with at least
+L plies left do, the others use the cheap --order (two-distance potentials, the
+network's first-layer change per cell, or the network with potentials breaking ties;
+models without two-distance features order by potential). 'exact' scores every node with
 H-search (XH-search with --xh) plus the resistance circuit. Both work on the position after ICE fill-in (dead and
 captured cells filled; --fill-in=false: on the position itself). A learned player on a
 size without a model plays as the exact player, with a one-line note on standard
@@ -85,6 +90,8 @@ func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.Play
 	secs := fs.Float64("time", def.Time.Seconds(), "seconds per genmove (0: no limit)")
 	vcPlies := fs.Int("vc-plies", player.LearnedVCPlies, "learned player: plies from the root where H-search proves wins and finds mustplay (0: none)")
 	leafVC := fs.Bool("leaf-vc", player.LearnedLeafVC, "learned player: a cheap, sound connection test at every node (bridges, edge bridges, ziggurats; wins and mustplay)")
+	lookahead := fs.Int("lookahead-depth", player.LearnedLookaheadDepth, "learned player: nodes with fewer plies left order moves by --order instead of evaluating every child (0: none)")
+	order := fs.String("order", string(player.LearnedOrder), "learned player: the cheap move ordering below --lookahead-depth: potential, network or mix")
 	if err := fs.Parse(args); err != nil {
 		return pipeline.PlayerConfig{}, err
 	}
@@ -97,6 +104,7 @@ func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.Play
 	}
 	if err := checkAll(intIn("size", *size, 1, hex.MaxSize), intIn("depth", *depth, 0, search.MaxDepth),
 		intIn("k", *k, 0, hex.MaxCells), intIn("vc-plies", *vcPlies, 0, search.MaxDepth),
+		intIn("lookahead-depth", *lookahead, 0, search.MaxDepth),
 		optionalInput("patterns", *dbPath), optionalModel(*modelPath)); err != nil {
 		return pipeline.PlayerConfig{}, err
 	}
@@ -118,6 +126,17 @@ func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.Play
 	}
 	if *vcPlies == 0 {
 		cfg.VCPlies = -1 // none (the config's zero value is the default)
+	}
+	if *lookahead != player.LearnedLookaheadDepth {
+		cfg.LookaheadDepth = *lookahead
+		if *lookahead == 0 {
+			cfg.LookaheadDepth = -1 // none (the config's zero value is the default)
+		}
+	}
+	if mode := model.OrderMode(*order); mode != player.LearnedOrder {
+		if cfg.Order, err = model.ParseOrderMode(*order); err != nil {
+			return pipeline.PlayerConfig{}, usageErr("--order: %v", err)
+		}
 	}
 	if *leafVC != player.LearnedLeafVC {
 		cfg.LeafVC = 1

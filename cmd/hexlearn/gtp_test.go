@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hexlearn/hexlearn/engine/gtp"
+	"github.com/hexlearn/hexlearn/model"
 	"github.com/hexlearn/hexlearn/pipeline"
 	"github.com/hexlearn/hexlearn/player"
 )
@@ -28,6 +29,8 @@ func TestGTPPlayerConfigRoundTrip(t *testing.T) {
 		{Model: tinyModel, Size: 3, VCPlies: 2, Time: 250 * time.Millisecond},
 		{Model: tinyModel, Size: 3, LeafVC: 1},
 		{Kind: player.Learned, LeafVC: -1},
+		{Kind: player.Learned, LookaheadDepth: 3, Order: model.OrderPotential},
+		{Model: tinyModel, Size: 3, LookaheadDepth: -1, Order: model.OrderNetwork},
 	} {
 		parsed, err := gtpPlayerConfig(commands["gtp"], cfg.Args(), io.Discard)
 		if err != nil {
@@ -61,6 +64,8 @@ func TestGTPPlayerErrors(t *testing.T) {
 		{[]string{"--player", "random"}, 2, "hexlearn gtp: --player: player: unknown player \"random\" (want learned or exact)\n"},
 		{[]string{"--player", "exact", "--model", tinyModel}, 2, "hexlearn gtp: model " + tinyModel + ": the exact player uses no model\n"},
 		{[]string{"--size", "5", "--model", tinyModel}, 2, "hexlearn gtp: size 5: " + tinyModel + ": model: model is for another board size: trained on 3x3, board is 5x5\n"},
+		{[]string{"--order", "energy"}, 2, "hexlearn gtp: --order: model: unsupported move ordering \"energy\" (want potential, network or mix)\n"},
+		{[]string{"--lookahead-depth", "40"}, 2, "hexlearn gtp: --lookahead-depth"},
 		{[]string{"--patterns", tinyModel}, 1, "hexlearn gtp: " + tinyModel + ": patterns: "},
 	} {
 		var out, errb bytes.Buffer
