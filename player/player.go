@@ -55,7 +55,7 @@ const LearnedLeafVC = false
 
 // LearnedLookaheadDepth is the learned player's default search.Params.LookaheadDepth
 // (0: the 1-ply network lookahead orders every node; measured in games, see
-// docs/results.md).
+// docs/results.md, "Cheap move ordering below the top of the tree").
 const LearnedLookaheadDepth = 0
 
 // LearnedOrder is the learned player's default cheap move ordering below its lookahead
