@@ -58,6 +58,11 @@ type PlayerConfig struct {
 	// SolveMaxEmpty limits the solver to positions with at most that many empty
 	// cells (player.Config.SolveMaxEmpty; 0: player.SolveMaxEmpty, negative: any).
 	SolveMaxEmpty int
+	// LookaheadDepth is the learned player's search.Params.LookaheadDepth
+	// (player.Config.LookaheadDepth; 0: player.LearnedLookaheadDepth, negative: none).
+	LookaheadDepth int
+	// Order is the learned player's cheap move ordering ("": player.LearnedOrder).
+	Order model.OrderMode
 	// Notes receives the player's one-line notes (nil: none).
 	Notes io.Writer
 }
@@ -101,7 +106,8 @@ func NewPlayer(ctx context.Context, c PlayerConfig) (Player, error) {
 	if c.Size < 0 || c.Size > hex.MaxSize {
 		return Player{}, fmt.Errorf("%w: board size %d (want 1..%d)", ErrConfig, c.Size, hex.MaxSize)
 	}
-	cfg := player.Config{Kind: kind, XH: c.XH, NoFillIn: c.NoFillIn, Depth: c.Depth, K: c.K, Time: c.Time, VCPlies: c.VCPlies, LeafVC: c.LeafVC, SolveShare: c.SolveShare, SolveMaxEmpty: c.SolveMaxEmpty, Notes: c.Notes}
+	cfg := player.Config{Kind: kind, XH: c.XH, NoFillIn: c.NoFillIn, Depth: c.Depth, K: c.K, Time: c.Time, VCPlies: c.VCPlies, LeafVC: c.LeafVC,
+		SolveShare: c.SolveShare, SolveMaxEmpty: c.SolveMaxEmpty, LookaheadDepth: c.LookaheadDepth, Order: c.Order, Notes: c.Notes}
 	switch {
 	case c.Time == 0:
 		cfg.Time = gtp.SearchDefaults().Time
@@ -197,6 +203,15 @@ func (c PlayerConfig) Args() []string {
 		add("--solve-max-empty", c.SolveMaxEmpty)
 	case c.SolveMaxEmpty < 0:
 		add("--solve-max-empty", 0)
+	}
+	switch {
+	case c.LookaheadDepth > 0:
+		add("--lookahead-depth", c.LookaheadDepth)
+	case c.LookaheadDepth < 0:
+		add("--lookahead-depth", 0)
+	}
+	if c.Order != "" {
+		add("--order", c.Order)
 	}
 	return a
 }

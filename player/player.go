@@ -69,6 +69,15 @@ const (
 // the late positions of larger boards), where it often finishes within the time.
 const SolveMaxEmpty = 36
 
+// LearnedLookaheadDepth is the learned player's default search.Params.LookaheadDepth
+// (0: the 1-ply network lookahead orders every node; measured in games, see
+// docs/results.md, "Cheap move ordering below the top of the tree").
+const LearnedLookaheadDepth = 0
+
+// LearnedOrder is the learned player's default cheap move ordering below its lookahead
+// depth (model.Ordering; models without two-distance features order by potential).
+const LearnedOrder = model.OrderMix
+
 // Config describes a player.
 type Config struct {
 	Kind Kind
@@ -101,6 +110,14 @@ type Config struct {
 	// SolveMaxEmpty is gtp.Player.SolveMaxEmpty: 0 takes SolveMaxEmpty, a negative
 	// value asks the solver in every position.
 	SolveMaxEmpty int
+	// LookaheadDepth is the learned player's Params.LookaheadDepth: nodes with fewer
+	// plies left than it order their moves by the model's cheap ordering (Order)
+	// instead of evaluating every child. 0 takes LearnedLookaheadDepth, a negative
+	// value turns the cheap ordering off.
+	LookaheadDepth int
+	// Order is the cheap ordering ("": LearnedOrder); models without two-distance
+	// features always order by potential.
+	Order model.OrderMode
 	// Notes receives one-line notes (stderr on the command line).
 	Notes io.Writer
 }
@@ -123,6 +140,7 @@ func (c Config) Params() search.Params {
 		case c.VCPlies < 0:
 			p.VCPlies = 0
 		}
+		p.LookaheadDepth = c.lookahead()
 	}
 	if c.K > 0 {
 		p.K = c.K
@@ -193,5 +211,27 @@ func (c Config) evaluatorFor(w, h int) (search.Evaluator, error) {
 			return nil, err
 		}
 	}
-	return model.NewEvaluator(m, w, h)
+	e, err := model.NewEvaluator(m, w, h)
+	if err != nil || c.lookahead() == 0 {
+		return e, err
+	}
+	mode := c.Order
+	if mode == "" {
+		mode = LearnedOrder
+	}
+	if m.Features != model.FeaturesTwoDist {
+		mode = model.OrderPotential
+	}
+	return model.NewOrdering(e, mode)
+}
+
+// lookahead is the learned player's Params.LookaheadDepth.
+func (c Config) lookahead() int {
+	switch {
+	case c.LookaheadDepth > 0:
+		return c.LookaheadDepth
+	case c.LookaheadDepth < 0:
+		return 0
+	}
+	return LearnedLookaheadDepth
 }

@@ -230,3 +230,45 @@ func TestSolveShare(t *testing.T) {
 		}
 	}
 }
+
+// TestLookaheadDepth: the learned player's cheap ordering is off by default (the plain
+// evaluator, Params.LookaheadDepth 0); a lookahead depth wraps the model in its
+// ordering, the configured mode for a two-distance model (8x8) and the potential
+// ordering for a cells model (6x6); a negative depth turns it off.
+func TestLookaheadDepth(t *testing.T) {
+	for _, tc := range []struct {
+		cfg   Config
+		size  int
+		depth int
+		mode  model.OrderMode // "": no ordering wrapper
+	}{
+		{Config{Kind: Learned}, 8, LearnedLookaheadDepth, ""},
+		{Config{Kind: Learned, LookaheadDepth: -1}, 8, 0, ""},
+		{Config{Kind: Learned, LookaheadDepth: 2}, 8, 2, LearnedOrder},
+		{Config{Kind: Learned, LookaheadDepth: 3, Order: model.OrderNetwork}, 8, 3, model.OrderNetwork},
+		{Config{Kind: Learned, LookaheadDepth: 3, Order: model.OrderNetwork}, 6, 3, model.OrderPotential},
+		{Config{Kind: Exact, LookaheadDepth: 3}, 8, 0, ""},
+	} {
+		p, err := tc.cfg.GTP()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Params.LookaheadDepth != tc.depth {
+			t.Errorf("%+v: lookahead depth %d, want %d", tc.cfg, p.Params.LookaheadDepth, tc.depth)
+		}
+		if p.Learned == nil {
+			continue
+		}
+		ev, err := p.Learned(tc.size, tc.size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, ok := ev.(*model.Ordering)
+		switch {
+		case tc.mode == "" && ok:
+			t.Errorf("%+v on %dx%d: an ordering (%s) without a lookahead depth", tc.cfg, tc.size, tc.size, o.Mode())
+		case tc.mode != "" && (!ok || o.Mode() != tc.mode):
+			t.Errorf("%+v on %dx%d: evaluator %T, want the %s ordering", tc.cfg, tc.size, tc.size, ev, tc.mode)
+		}
+	}
+}

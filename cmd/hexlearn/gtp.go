@@ -12,6 +12,7 @@ import (
 	"github.com/hexlearn/hexlearn/engine/gtp"
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/search"
+	"github.com/hexlearn/hexlearn/model"
 	"github.com/hexlearn/hexlearn/pipeline"
 	"github.com/hexlearn/hexlearn/player"
 )
@@ -23,6 +24,7 @@ func init() {
 		usage: `hexlearn gtp [--player learned|exact] [--size N] [--model MODEL|builtin] [--patterns DB]
             [--xh] [--fill-in=false] [--depth D] [--k K] [--time S] [--vc-plies P]
             [--leaf-vc=BOOL] [--solve-share F] [--solve-max-empty N]
+            [--lookahead-depth L] [--order potential|network|mix]
 
 Serves the Hex dialect of the Go Text Protocol on standard input and output, as HexGui
 and Benzene's tools expect: protocol_version, name, version, known_command,
@@ -36,7 +38,11 @@ genmove searches with the player: 'learned' (the default where a model exists fo
 board size: --model FILE, or the model built into the binary for 5x5 to 11x11) scores
 the leaves with the network and proves wins and finds mustplay with H-search on the
 first --vc-plies plies; --leaf-vc adds a cheap, sound connection test (bridges, edge
-bridges, ziggurats, one-move threats) at every node. 'exact' scores every node with
+bridges, ziggurats, one-move threats) at every node. The learned search orders a node's
+moves by evaluating every child; with --lookahead-depth L only the nodes with at least
+L plies left do, the others use the cheap --order (two-distance potentials, the
+network's first-layer change per cell, or the network with potentials breaking ties;
+models without two-distance features order by potential). 'exact' scores every node with
 H-search (XH-search with --xh) plus the resistance circuit. Both work on the position after ICE fill-in (dead and
 captured cells filled; --fill-in=false: on the position itself). A learned player on a
 size without a model plays as the exact player, with a one-line note on standard
@@ -90,6 +96,8 @@ func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.Play
 	share := fs.Float64("solve-share", -1, "fraction of each move's time the DFPN solver gets first; a proved win plays its move (0: none; -1: the player's default)")
 	maxEmpty := fs.Int("solve-max-empty", player.SolveMaxEmpty, "ask the solver only with at most this many empty cells (0: always)")
 	leafVC := fs.Bool("leaf-vc", player.LearnedLeafVC, "learned player: a cheap, sound connection test at every node (bridges, edge bridges, ziggurats; wins and mustplay)")
+	lookahead := fs.Int("lookahead-depth", player.LearnedLookaheadDepth, "learned player: nodes with fewer plies left order moves by --order instead of evaluating every child (0: none)")
+	order := fs.String("order", string(player.LearnedOrder), "learned player: the cheap move ordering below --lookahead-depth: potential, network or mix")
 	if err := fs.Parse(args); err != nil {
 		return pipeline.PlayerConfig{}, err
 	}
@@ -103,6 +111,7 @@ func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.Play
 	if err := checkAll(intIn("size", *size, 1, hex.MaxSize), intIn("depth", *depth, 0, search.MaxDepth),
 		intIn("k", *k, 0, hex.MaxCells), intIn("vc-plies", *vcPlies, 0, search.MaxDepth),
 		intIn("solve-max-empty", *maxEmpty, 0, hex.MaxCells),
+		intIn("lookahead-depth", *lookahead, 0, search.MaxDepth),
 		optionalInput("patterns", *dbPath), optionalModel(*modelPath)); err != nil {
 		return pipeline.PlayerConfig{}, err
 	}
@@ -137,6 +146,17 @@ func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.Play
 		cfg.SolveMaxEmpty = *maxEmpty
 		if *maxEmpty == 0 {
 			cfg.SolveMaxEmpty = -1 // always (the config's zero value is the default)
+		}
+	}
+	if *lookahead != player.LearnedLookaheadDepth {
+		cfg.LookaheadDepth = *lookahead
+		if *lookahead == 0 {
+			cfg.LookaheadDepth = -1 // none (the config's zero value is the default)
+		}
+	}
+	if mode := model.OrderMode(*order); mode != player.LearnedOrder {
+		if cfg.Order, err = model.ParseOrderMode(*order); err != nil {
+			return pipeline.PlayerConfig{}, usageErr("--order: %v", err)
 		}
 	}
 	if *leafVC != player.LearnedLeafVC {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hexlearn/hexlearn/engine/gtp"
+	"github.com/hexlearn/hexlearn/model"
 	"github.com/hexlearn/hexlearn/pipeline"
 	"github.com/hexlearn/hexlearn/player"
 )
@@ -32,6 +33,8 @@ func TestGTPPlayerConfigRoundTrip(t *testing.T) {
 		{Model: tinyModel, Size: 3, SolveShare: -1},
 		{Kind: player.Learned, Size: 6, SolveMaxEmpty: -1},
 		{Kind: player.Exact, SolveShare: 0.2, SolveMaxEmpty: 20},
+		{Kind: player.Learned, LookaheadDepth: 3, Order: model.OrderPotential},
+		{Model: tinyModel, Size: 3, LookaheadDepth: -1, Order: model.OrderNetwork},
 	} {
 		parsed, err := gtpPlayerConfig(commands["gtp"], cfg.Args(), io.Discard)
 		if err != nil {
@@ -67,6 +70,8 @@ func TestGTPPlayerErrors(t *testing.T) {
 		{[]string{"--size", "5", "--model", tinyModel}, 2, "hexlearn gtp: size 5: " + tinyModel + ": model: model is for another board size: trained on 3x3, board is 5x5\n"},
 		{[]string{"--solve-share", "1.5"}, 2, "hexlearn gtp: --solve-share: want a fraction from 0 to 1 (or -1), got 1.5\n"},
 		{[]string{"--solve-share", "NaN"}, 2, "hexlearn gtp: --solve-share: want a fraction from 0 to 1 (or -1), got NaN\n"},
+		{[]string{"--order", "energy"}, 2, "hexlearn gtp: --order: model: unsupported move ordering \"energy\" (want potential, network or mix)\n"},
+		{[]string{"--lookahead-depth", "40"}, 2, "hexlearn gtp: --lookahead-depth"},
 		{[]string{"--patterns", tinyModel}, 1, "hexlearn gtp: " + tinyModel + ": patterns: "},
 	} {
 		var out, errb bytes.Buffer

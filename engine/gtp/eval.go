@@ -119,17 +119,25 @@ func newEvalState(pl Player, b *hex.Board, paramsFor func(learned bool) search.P
 		return nil, err
 	}
 	var ev search.Evaluator = s.fast
+	// A learned evaluator's cheap move ordering (model.Ordering) is kept in front of a
+	// terminal test; the exact evaluator's is not (as before).
+	terminal := func(ev search.Evaluator, t search.Terminal) search.Evaluator {
+		if o, ok := ev.(search.Orderer); ok && s.learned {
+			return &search.OrderedTerminal{WithTerminal: search.WithTerminal{Inner: ev, Term: t}, Order: o}
+		}
+		return &search.WithTerminal{Inner: ev, Term: t}
+	}
 	le, err := pl.learnedFor(b)
 	if err != nil {
 		s.learnErr = err
 	} else if le != nil {
 		ev, s.learned = le, true
 		if pl.LeafVC {
-			ev = &search.WithTerminal{Inner: ev, Term: &vc.Quick{OpponentOnly: true}}
+			ev = terminal(ev, &vc.Quick{OpponentOnly: true})
 		}
 	}
 	if pl.Terminal != nil {
-		ev = &search.WithTerminal{Inner: ev, Term: pl.Terminal}
+		ev = terminal(ev, pl.Terminal)
 	}
 	if s.searcher, err = search.New(ev, paramsFor(s.learned)); err != nil {
 		return nil, err

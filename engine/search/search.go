@@ -62,6 +62,13 @@ type Params struct {
 	// remaining depth (0: never), so that deeper iterations prove more of the tree and
 	// only the last VCMinDepth-1 plies above the leaves are left to the evaluator.
 	VCMinDepth int
+	// LookaheadDepth keeps the 1-ply lookahead ordering (every child evaluated, see
+	// Orderer) at the nodes with at least this many plies left to search, and orders
+	// the nodes with fewer by the evaluator's Orderer (the lookahead where it has
+	// none). 0: the Orderer at every node where the evaluator has one. It is meant for
+	// an evaluator whose Orderer is much cheaper but less accurate than its lookahead,
+	// such as the learned evaluator's (model.Ordering).
+	LookaheadDepth int
 }
 
 // DefaultParams are depth 3, k = 10, no time limit.
@@ -91,6 +98,8 @@ func (p Params) Validate() error {
 		return fmt.Errorf("%w: vc plies %d (want 0..%d)", ErrParams, p.VCPlies, MaxDepth)
 	case p.VCMinDepth < 0 || p.VCMinDepth > MaxDepth:
 		return fmt.Errorf("%w: vc min depth %d (want 0..%d)", ErrParams, p.VCMinDepth, MaxDepth)
+	case p.LookaheadDepth < 0 || p.LookaheadDepth > MaxDepth:
+		return fmt.Errorf("%w: lookahead depth %d (want 0..%d)", ErrParams, p.LookaheadDepth, MaxDepth)
 	}
 	return nil
 }
@@ -175,6 +184,7 @@ type ttEntry struct {
 	bound   uint8
 	hasEval bool
 	tact    bool // res includes the tactics evaluator's verdict
+	cheap   bool // order comes from the Orderer (Params.LookaheadDepth > 0 only)
 	nOrder  uint8
 	res     Result
 	order   [orderCache]hex.Cell
@@ -234,7 +244,8 @@ func (s *Searcher) SetParams(p Params) error {
 	if len(s.tt) != 1<<bits {
 		s.tt = make([]ttEntry, 1<<bits)
 		s.ttMask = uint64(1<<bits) - 1
-	} else if p.K != s.p.K || p.RootK != s.p.RootK || p.VCPlies != s.p.VCPlies || p.VCMinDepth != s.p.VCMinDepth {
+	} else if p.K != s.p.K || p.RootK != s.p.RootK || p.VCPlies != s.p.VCPlies || p.VCMinDepth != s.p.VCMinDepth ||
+		p.LookaheadDepth != s.p.LookaheadDepth {
 		s.ClearTT() // stored scores depend on k and on where tactics were consulted
 	}
 	s.p = p
@@ -496,7 +507,10 @@ func (s *Searcher) negamax(depth, ply int, alpha, beta float64) (float64, hex.Ce
 	if k > 0 && n > k {
 		n = k
 	}
-	if e.key == key && e.hasEval && int(e.nOrder) >= n {
+	// With a lookahead depth, the nodes from it up order by the lookahead; one
+	// ordered by the Orderer in a shallower iteration is ordered again.
+	useOrderer := s.orderer != nil && (s.p.LookaheadDepth == 0 || depth < s.p.LookaheadDepth)
+	if e.key == key && e.hasEval && int(e.nOrder) >= n && (useOrderer || !e.cheap) {
 		// The ordering of this position is cached: the n best moves in order.
 		moves = append(moves[:0], e.order[:n]...)
 		for i, m := range moves {
@@ -508,13 +522,15 @@ func (s *Searcher) negamax(depth, ply int, alpha, beta float64) (float64, hex.Ce
 		}
 	} else {
 		scores := &s.scores[ply]
+		cheap := false // ordered by the Orderer below the lookahead depth
 		if tactNode && s.tacOrder != nil {
 			if !tacEval { // the Orderer ranks the position it evaluated last
 				s.stats.Tactics++
 				s.tactics.Evaluate(b)
 			}
 			s.tacOrder.MoveScores(b, scores[:])
-		} else if s.orderer != nil {
+		} else if useOrderer {
+			cheap = s.p.LookaheadDepth > 0
 			if cached { // the evaluator must have analysed this very position
 				s.evaluate()
 			}
@@ -562,6 +578,7 @@ func (s *Searcher) negamax(depth, ply int, alpha, beta float64) (float64, hex.Ce
 		moves = moves[:n]
 		if e.key == key && e.hasEval && n <= orderCache {
 			e.nOrder = uint8(copy(e.order[:], moves))
+			e.cheap = cheap
 		}
 		// The transposition-table move first.
 		for i, m := range moves {
@@ -617,7 +634,7 @@ func (s *Searcher) cacheEval(e *ttEntry, key uint64, r Result) {
 	if e.key != key {
 		*e = ttEntry{key: key}
 	}
-	e.hasEval, e.res, e.nOrder = true, r, 0
+	e.hasEval, e.res, e.nOrder, e.cheap = true, r, 0, false
 }
 
 // winFor is the score for the side to move me when colour w has won, found at ply.

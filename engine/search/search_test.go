@@ -384,6 +384,12 @@ func (p plainEval) Evaluate(b *hex.Board) search.Result { return p.inner.Evaluat
 // same ordering (Orderer scores, else the 1-ply values; ties to the lower cell), without
 // pruning, table or iterative deepening.
 func kbest(b *hex.Board, ev search.Evaluator, depth, ply, k int) float64 {
+	return kbestLook(b, ev, depth, ply, k, 0)
+}
+
+// kbestLook is kbest with Params.LookaheadDepth look: the nodes with at least look
+// plies left order by the 1-ply values even when ev is an Orderer.
+func kbestLook(b *hex.Board, ev search.Evaluator, depth, ply, k, look int) float64 {
 	me := b.ToMove()
 	win := func(w hex.Color, ply int) float64 {
 		if w == me {
@@ -414,7 +420,7 @@ func kbest(b *hex.Board, ev search.Evaluator, depth, ply, k int) float64 {
 	em := b.EmptyCells()
 	moves := em.AppendCells(nil)
 	scores := make([]float64, hex.NumPoints)
-	if o, ok := ev.(search.Orderer); ok {
+	if o, ok := ev.(search.Orderer); ok && (look == 0 || depth < look) {
 		o.MoveScores(b, scores)
 	} else {
 		for _, m := range moves {
@@ -436,7 +442,7 @@ func kbest(b *hex.Board, ev search.Evaluator, depth, ply, k int) float64 {
 	best := math.Inf(-1)
 	for _, m := range moves {
 		b.PlayStone(me, m)
-		best = math.Max(best, -kbest(b, ev, depth-1, ply+1, k))
+		best = math.Max(best, -kbestLook(b, ev, depth-1, ply+1, k, look))
 		b.Undo()
 	}
 	return best
@@ -471,6 +477,55 @@ func TestAgainstKBestOracle(t *testing.T) {
 				if out.CacheHits == 0 {
 					t.Errorf("%T k=%d: the evaluation cache was never used", ev, k)
 				}
+			}
+		}
+	}
+}
+
+// countingOrderer counts the Orderer calls of an evaluator.
+type countingOrderer struct {
+	search.Evaluator
+	o     search.Orderer
+	calls int
+}
+
+func (c *countingOrderer) MoveScores(b *hex.Board, scores []float64) {
+	c.calls++
+	c.o.MoveScores(b, scores)
+}
+
+// TestLookaheadDepth: with Params.LookaheadDepth the nodes with at least that many
+// plies left order by the 1-ply lookahead and the others by the Orderer: the search's
+// score equals the k-best oracle with the same split, and the Orderer is not consulted
+// when every inner node has that many plies left.
+func TestLookaheadDepth(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for i := 0; i < 8; i++ {
+		b := hex.MustBoard(5, 5)
+		for j := 0; j < rng.IntN(8); j++ {
+			em := b.EmptyCells()
+			cells := em.AppendCells(nil)
+			b.PlayStone(b.ToMove(), cells[rng.IntN(len(cells))])
+		}
+		if b.Winner() != hex.Empty {
+			continue
+		}
+		r := resistance(t)
+		for _, look := range []int{0, 1, 2, 3, 4} {
+			ev := &countingOrderer{Evaluator: r, o: r}
+			s := newSearcher(t, ev, search.Params{Depth: 3, K: 3, LookaheadDepth: look})
+			out, err := s.Search(context.Background(), b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := kbestLook(b, r, 3, 0, 3, look); math.Abs(out.Score-want) > 1e-9 {
+				t.Fatalf("lookahead depth %d: score %v, oracle %v on\n%s", look, out.Score, want, b.Diagram())
+			}
+			// Depth 1 nodes order by the Orderer unless look is 1 (every node with a
+			// ply left looks ahead, evaluating more than once per node); look 4
+			// exceeds every depth of the search, so it orders like look 0.
+			if used := ev.calls > 0; used != (look != 1) || look == 1 && out.Evals <= out.Nodes {
+				t.Errorf("lookahead depth %d: %d Orderer calls, %d evals, %d nodes", look, ev.calls, out.Evals, out.Nodes)
 			}
 		}
 	}

@@ -41,6 +41,8 @@ type WithTerminal struct {
 	// probe; leave it off when only counts are needed).
 	Timed bool
 	Stats TerminalStats
+	// decided is set when the last Evaluate was answered by the terminal test.
+	decided bool
 }
 
 // Evaluate implements Evaluator.
@@ -63,6 +65,7 @@ func (w *WithTerminal) Evaluate(b *hex.Board) Result {
 		w.Stats.Time += time.Since(start)
 	}
 	w.Stats.Probes++
+	w.decided = win != hex.Empty
 	if win != hex.Empty {
 		w.Stats.Hits++
 		v := 1.0
@@ -101,4 +104,22 @@ func (w *WithTerminal) Undo(c hex.Color, p hex.Cell) {
 	if t, ok := w.Inner.(Tracker); ok {
 		t.Undo(c, p)
 	}
+}
+
+// OrderedTerminal is WithTerminal over an inner evaluator with an Orderer (Order,
+// normally the inner evaluator itself): it forwards MoveScores, first evaluating the
+// position with the inner evaluator when the terminal test answered the last
+// Evaluate, so the Orderer ranks the position it evaluated last.
+type OrderedTerminal struct {
+	WithTerminal
+	Order Orderer
+}
+
+// MoveScores implements Orderer.
+func (w *OrderedTerminal) MoveScores(b *hex.Board, scores []float64) {
+	if w.decided {
+		w.Inner.Evaluate(b)
+		w.decided = false
+	}
+	w.Order.MoveScores(b, scores)
 }

@@ -130,3 +130,37 @@ func TestWithTerminalMustplay(t *testing.T) {
 		})
 	}
 }
+
+// lastOrderer is an evaluator whose Orderer scores one cell, that of the position it
+// evaluated last: the number of stones of that position.
+type lastOrderer struct{ stones int }
+
+func (e *lastOrderer) Evaluate(b *hex.Board) Result { e.stones = b.NumStones(); return Result{} }
+func (e *lastOrderer) MoveScores(b *hex.Board, scores []float64) {
+	scores[0] = float64(e.stones)
+}
+
+// TestOrderedTerminal: the Orderer of the inner evaluator is forwarded, and after a
+// position the terminal test decided it ranks that position (evaluated again), not the
+// one the inner evaluator saw before.
+func TestOrderedTerminal(t *testing.T) {
+	b := hex.MustBoard(3, 3)
+	key := b.Geometry().At(1, 1)
+	inner := &lastOrderer{}
+	w := &OrderedTerminal{WithTerminal: WithTerminal{Inner: inner, Term: cellTerminal{key}}, Order: inner}
+	scores := make([]float64, hex.NumPoints)
+	for _, tc := range []struct {
+		move hex.Cell
+		want float64
+	}{{hex.NoCell, 0}, {0, 1}, {key, 2}} {
+		if tc.move != hex.NoCell {
+			b.PlayStone(hex.Black, tc.move)
+		}
+		w.Evaluate(b)
+		w.MoveScores(b, scores)
+		if scores[0] != tc.want {
+			t.Errorf("after %d stones the Orderer ranked a position of %g", b.NumStones(), scores[0])
+		}
+	}
+	var _ Orderer = w
+}
