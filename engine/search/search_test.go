@@ -448,18 +448,25 @@ func kbestLook(b *hex.Board, ev search.Evaluator, depth, ply, k, look int) float
 	return best
 }
 
+// randomPosition plays a random number of random moves (fewer than 8) on an empty 5x5
+// board.
+func randomPosition(rng *rand.Rand) *hex.Board {
+	b := hex.MustBoard(5, 5)
+	for j := 0; j < rng.IntN(8); j++ {
+		em := b.EmptyCells()
+		cells := em.AppendCells(nil)
+		b.PlayStone(b.ToMove(), cells[rng.IntN(len(cells))])
+	}
+	return b
+}
+
 // TestAgainstKBestOracle: with the k-best limit, the transposition table, its
 // evaluation/ordering cache, iterative deepening and both orderings, the search's score
 // equals the plain k-best negamax.
 func TestAgainstKBestOracle(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	for i := 0; i < 10; i++ {
-		b := hex.MustBoard(5, 5)
-		for j := 0; j < rng.IntN(8); j++ {
-			em := b.EmptyCells()
-			cells := em.AppendCells(nil)
-			b.PlayStone(b.ToMove(), cells[rng.IntN(len(cells))])
-		}
+		b := randomPosition(rng)
 		if b.Winner() != hex.Empty {
 			continue
 		}
@@ -501,12 +508,7 @@ func (c *countingOrderer) MoveScores(b *hex.Board, scores []float64) {
 func TestLookaheadDepth(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	for i := 0; i < 8; i++ {
-		b := hex.MustBoard(5, 5)
-		for j := 0; j < rng.IntN(8); j++ {
-			em := b.EmptyCells()
-			cells := em.AppendCells(nil)
-			b.PlayStone(b.ToMove(), cells[rng.IntN(len(cells))])
-		}
+		b := randomPosition(rng)
 		if b.Winner() != hex.Empty {
 			continue
 		}
