@@ -56,11 +56,11 @@ func TestCarrierKnown(t *testing.T) {
 		}
 	}
 	var big hex.Bitset
-	for p := hex.Cell(0); p < 33; p++ {
+	for p := hex.Cell(0); p < 63; p++ {
 		big.Set(p)
 	}
-	if _, err := NewCarrier(hex.MustGeometry(6, 6), hex.Bitset{}, 34, 35, big); !errors.Is(err, ErrTooLarge) {
-		t.Errorf("33 carrier cells: err %v, want ErrTooLarge", err)
+	if _, err := NewCarrier(hex.MustGeometry(8, 8), hex.Bitset{}, 63, 62, big); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("63 carrier cells: err %v, want ErrTooLarge", err)
 	}
 }
 
@@ -92,5 +92,65 @@ func TestCarrierAgainstWins(t *testing.T) {
 		if blackWins != want {
 			t.Fatalf("carrier game: Black wins %v, Wins says %v\n%s", blackWins, want, b.Diagram())
 		}
+	}
+}
+
+// TestProveAgainstWins checks Prove, the proof-set search, against Wins on random
+// carrier games: random positions of 3x3 to 5x5 boards, random carriers of their empty
+// cells, random endpoints (cells or edges), either side to move, and positions inside
+// the game (some carrier cells already taken).
+func TestProveAgainstWins(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	wins := 0
+	for i := 0; i < 1500; i++ {
+		n := 3 + rng.Intn(3)
+		b := RandomPosition(rng, n, rng.Intn(n*n/2))
+		g := b.Geometry()
+		c := hex.Color(hex.Black)
+		if rng.Intn(2) == 0 {
+			c = hex.White
+		}
+		own := b.Stones(c)
+		ea, eb := hex.EdgesOf(c)
+		own.Set(ea)
+		own.Set(eb)
+		var carrier hex.Bitset
+		empty := b.EmptyCells()
+		for p := empty.First(); p != hex.NoCell; p = empty.Next(p + 1) {
+			if rng.Intn(4) != 0 && carrier.Count() < 16 {
+				carrier.Set(p)
+			}
+		}
+		x, y := ea, eb
+		if rng.Intn(2) == 0 && !carrier.IsEmpty() {
+			cells := carrier.AppendCells(nil)
+			x = cells[rng.Intn(len(cells))]
+			carrier.Clear(x)
+		}
+		cg, err := NewCarrier(g, own, x, y, carrier)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ownM, oppM uint64
+		for j := 0; j < cg.N(); j++ {
+			switch rng.Intn(6) {
+			case 0:
+				ownM |= 1 << j
+			case 1:
+				oppM |= 1 << j
+			}
+		}
+		move := rng.Intn(2) == 0
+		want := cg.Wins(ownM, oppM, move)
+		if got := cg.Prove(ownM, oppM, move); got != want {
+			t.Fatalf("game %d: Prove %v, Wins %v (%v joins %s to %s on %s, move %v)\n%s",
+				i, got, want, c, g.CellName(x), g.CellName(y), g.FormatCells(carrier), move, b.Diagram())
+		}
+		if want {
+			wins++
+		}
+	}
+	if wins < 300 || wins > 1200 {
+		t.Errorf("%d of 1500 games won: the sample is one-sided", wins)
 	}
 }
