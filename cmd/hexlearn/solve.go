@@ -8,6 +8,7 @@ import (
 
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/solver"
+	"github.com/hexlearn/hexlearn/engine/vc"
 )
 
 func init() {
@@ -66,6 +67,7 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 		energy := fs.Bool("energy", false, "order a node's children by circuit energy instead of the two-way distance")
 		noKillers := fs.Bool("no-killers", false, "no killer moves or history in the move order (a fixed order per position)")
 		localDom := fs.Bool("local-dominated", false, "prune border candidates that a local brute force proves dominated by an adjacent candidate")
+		noTemplates := fs.Bool("no-templates", false, "no edge templates as base connections in the solver's H-search")
 		if err := fs.Parse(args); err != nil {
 			return err
 		}
@@ -104,6 +106,8 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 			}
 			if *noVC {
 				cfg.Connector = nil
+			} else if c, ok := cfg.Connector.(*vc.Compact); ok && *noTemplates {
+				c.EdgeTemplates = false
 			}
 			cfg.MaxNodes, cfg.Timeout, cfg.TTBits = *maxNodes, *timeout, *ttBits
 			cfg.Energy, cfg.NoKillers = *energy, *noKillers

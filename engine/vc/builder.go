@@ -211,7 +211,7 @@ func (b *Builder) build(board *hex.Board, c hex.Color) error {
 		}
 	}
 	if b.cfg.EdgeTemplates {
-		b.addTemplates(board)
+		b.addTemplates(board, hex.NoCell)
 	}
 	b.run()
 	return nil

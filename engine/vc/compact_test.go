@@ -75,7 +75,7 @@ func TestCompactLargeBoard(t *testing.T) {
 }
 
 // TestCompactMatchesBuilder cross-checks Compact with Builder under the same rules
-// (no AND over edges, no XH, the same MaxOr and SemiAnd) and lists large enough that
+// (no AND over edges, no XH, the same MaxOr, SemiAnd and edge templates) and lists large enough that
 // neither drops a connection: on random 3x3..6x6 positions both find a winning VC for
 // the same colours, and when there is none, the same edge-to-edge SC carriers'
 // intersection (the mustplay) and whether one exists.
@@ -86,10 +86,11 @@ func TestCompactMatchesBuilder(t *testing.T) {
 		positions = 150
 	}
 	checked, won, withSC := 0, 0, 0
-	for _, semiAnd := range []bool{false, true} {
-		cfg := Config{MaxFull: 10000, MaxSemi: 10000, MaxOr: 4, SemiAnd: semiAnd}
+	for k := 0; k < 3; k++ {
+		semiAnd, tmpl := k == 1, k == 2 // SemiAnd off and on, and the edge templates
+		cfg := Config{MaxFull: 10000, MaxSemi: 10000, MaxOr: 4, SemiAnd: semiAnd, EdgeTemplates: tmpl}
 		bl := NewBuilder(cfg)
-		h := &Compact{MaxFull: 255, MaxSemi: 255, MaxOr: 4, MaxWork: 1 << 30, SemiAnd: semiAnd}
+		h := &Compact{MaxFull: 255, MaxSemi: 255, MaxOr: 4, MaxWork: 1 << 30, SemiAnd: semiAnd, EdgeTemplates: tmpl}
 		for i := 0; i < positions; i++ {
 			n := 3 + rng.Intn(4)
 			b := brute.RandomPosition(rng, n, rng.Intn(n*n/2+1))

@@ -74,8 +74,8 @@ type Config struct {
 	// StrongCrossing also applies the Strong Crossing Rule with edge bridges as the
 	// captured sets (only with XH).
 	StrongCrossing bool
-	// EdgeTemplates adds the edge templates IIIa (the ziggurat) and IVa as base VCs
-	// between a point and an edge (see templates.go), so that they survive list limits.
+	// EdgeTemplates adds the edge templates (templates.go: the ziggurat and eight
+	// templates with a support stone) as base VCs between a point and an edge.
 	EdgeTemplates bool
 	// StopAtWin stops the search as soon as the winning VC is found (Anshelevich,
 	// section 4). Leave it false to get every connection (e.g. for the circuit).

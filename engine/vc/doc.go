@@ -23,11 +23,12 @@
 // # Rules
 //
 //   - base: adjacent points have a VC with the empty carrier (remark 1 of section 2);
-//     with Config.EdgeTemplates also every placement of the ziggurat (edge template
-//     IIIa, Anshelevich's appendix B; both mirror images, both edges) whose region holds
-//     no opponent stone is a VC between its anchor and the edge, carrying the region's
-//     empty cells (templates.go draws it as text; the tests prove every placement with
-//     the brute-force oracle);
+//     with Config.EdgeTemplates also every placement of an edge template (the ziggurat,
+//     template IIIa of Anshelevich's appendix B, and eight templates with a support stone;
+//     both mirror images, both edges) whose supports hold the colour's stones and whose
+//     region holds no opponent stone is a VC between its anchor and the edge, carrying
+//     the region's empty cells (templates.go draws them as text; the tests prove each
+//     with the brute-force oracle, brute.Carrier.Prove);
 //   - AND (section 3): VCs x–u and u–y with disjoint carriers, x not in the second and
 //     y not in the first, give a VC x–y when u is a chain and an SC x–y keyed at u when u
 //     is empty; with Config.SemiAnd also an SC x–u and a VC u–y through a chain u give an

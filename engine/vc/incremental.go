@@ -230,6 +230,9 @@ func (b *Builder) update(board *hex.Board, p hex.Cell, own bool) {
 			b.addFull(P, iq, &base)
 		}
 	}
+	if b.cfg.EdgeTemplates {
+		b.addTemplates(board, p)
+	}
 	b.run()
 }
 

@@ -7,31 +7,87 @@ import (
 )
 
 // Edge templates (Config.EdgeTemplates) are base connections between a point and one of
-// the colour's edges that H-search only derives through several AND and OR steps, and
-// loses when a list limit drops an intermediate connection: Anshelevich's third-row
-// template IIIa (the ziggurat, appendix B). (The fourth-row template IVa did not pay on
-// the solved 8x8 set, and its 19-cell carrier is beyond the brute-force oracle's
-// reach in a test.) Each one is
+// the colour's edges that H-search does not derive, or only through several AND and OR
+// steps that a list limit can drop: Anshelevich's third-row template IIIa (the ziggurat,
+// appendix B), and four templates in which a second stone of the colour (a support)
+// lets an empty cell near it reach the edge through a region that its own templates do
+// not fit: on the fifth row beside a fourth-row stone, on the fourth row beside a
+// fourth-row stone, on the third row beside a fourth-row stone, and on the second row at
+// the end of a board, where its own bridge does not fit. They are among the edge
+// templates of the Hex literature (David King's catalogue); each was found where
+// Benzene's solver decides a position of the 8x8 opening e4 that ours does not, and is
+// proved here by our own brute force (TestTemplateCarriers). The fourth-row template
+// IVa itself is not among them: H-search derives it on the empty board, and as a base
+// connection it did not pay on the solved 8x8 set. Each one is
 // drawn below with the edge above row 0: row d is indented by d spaces and its cells
 // are two columns apart, as hex.Board.Diagram draws a board, so that a cell's two
 // neighbours on the row nearer the edge are the cells diagonally above it. S is the
-// anchor (a stone of the colour or an empty cell), '.' a carrier cell. Both mirror
-// images of each drawing are used, on both of the colour's edges.
+// anchor (a stone of the colour or an empty cell), B a support cell (a stone of the
+// colour), '.' a carrier cell. Both mirror images of each drawing are used, on both of
+// the colour's edges.
 //
-// A template applies at an anchor when every cell of its region (anchor and carrier)
-// is on the board and none holds an opponent stone; its carrier is the region's empty
-// cells other than the anchor (own stones in the region only help). TestTemplateCarriers
-// proves every carrier a VC with the brute-force oracle.
+// A template applies at an anchor when every cell of its region (anchor, supports and
+// carrier) is on the board, its supports hold stones of the colour and no other cell
+// holds an opponent stone; its carrier is the region's empty cells other than the
+// anchor (own stones in the region only help). TestTemplateCarriers proves every
+// carrier a VC with the brute-force oracle.
 var templateDiagrams = []struct{ name, diagram string }{
 	{"IIIa", `
 . . . .
  . . .
   S .`},
+	{"V-s", `
+. . . . . .
+ . . . . .
+  . . . .
+   . . B
+    . S`},
+	{"IV-s", `
+. . . .
+ . . .
+  . . .
+   B S`},
+	{"III-s", `
+. . . . . . .
+ . . . . . .
+  . . . . . S
+     . B .`},
+	{"II-s", `
+. . . . . . .
+ . . . . . . S
+  . . . . .
+     . B`},
+	{"III-s2", `
+. . . . .
+ . . . .
+  . . . B
+     . S`},
+	{"IV-s2", `
+. . . . . .
+ . . . . .
+  . . . .
+   B . S`},
+	{"V-s2", `
+. . . . . . .
+ . . . . . .
+  . . . . .
+     . . .
+      B S`},
+	{"V-s3", `
+. . . . . . .
+ . . . . . .
+  . . . . . .
+     . . . B
+        . S`},
 }
 
 // tmplCell is one cell of a template: dx along the edge (the lattice's x direction)
 // and d, the distance from the edge (row 0 touches it), relative to the anchor's row.
-type tmplCell struct{ dx, d int }
+// stone marks a support cell that must hold a stone of the colour.
+type tmplCell struct {
+	dx, d int
+	stone bool
+}
 
 // template is one parsed edge template: its anchor row and its cells (anchor first)
 // relative to the anchor's x.
@@ -53,15 +109,19 @@ func parseTemplate(name, diagram string) (template, bool) {
 			if ch == ' ' {
 				continue
 			}
-			if ch != '.' && ch != 'S' || (col-d)%2 != 0 || col < d {
+			if ch != '.' && ch != 'S' && ch != 'B' || (col-d)%2 != 0 || col < d {
 				return template{}, false
 			}
 			c := tmplCell{dx: (col - d) / 2, d: d}
-			if ch == 'S' {
+			switch ch {
+			case 'S':
 				anchors++
 				t.row = d
 				cs = append([]tmplCell{c}, cs...)
-			} else {
+			case 'B':
+				c.stone = true
+				cs = append(cs, c)
+			default:
 				cs = append(cs, c)
 			}
 		}
@@ -82,7 +142,7 @@ func parseTemplate(name, diagram string) (template, bool) {
 func (t template) mirror() template {
 	m := template{name: t.name + "'", row: t.row, cells: make([]tmplCell, len(t.cells))}
 	for i, c := range t.cells {
-		m.cells[i] = tmplCell{dx: -c.dx - (c.d - t.row), d: c.d}
+		m.cells[i] = tmplCell{dx: -c.dx - (c.d - t.row), d: c.d, stone: c.stone}
 	}
 	return m
 }
@@ -101,11 +161,14 @@ var parsedTemplates = func() []template {
 }()
 
 // tmplInst is one placement of an edge template on a board: the anchor cell, the edge
-// it connects to, and the region (carrier cells, anchor excluded).
+// it connects to, the region (carrier cells, anchor excluded) and the support cells that
+// must hold the colour's stones.
 type tmplInst struct {
-	anchor hex.Cell
-	edge   hex.Cell
-	region hex.Bitset
+	name    string
+	anchor  hex.Cell
+	edge    hex.Cell
+	region  hex.Bitset
+	support hex.Bitset
 }
 
 // templateInstances returns every placement of the edge templates that fits on a board
@@ -139,7 +202,7 @@ func templateInstances(g *hex.Geometry, c hex.Color) []tmplInst {
 		}
 		for _, t := range parsedTemplates {
 			for x := 0; x < along; x++ {
-				inst := tmplInst{edge: e}
+				inst := tmplInst{name: t.name, edge: e}
 				ok := true
 				for i, tc := range t.cells {
 					p, on := place(e, x+tc.dx, tc.d)
@@ -147,9 +210,12 @@ func templateInstances(g *hex.Geometry, c hex.Color) []tmplInst {
 						ok = false
 						break
 					}
-					if i == 0 {
+					switch {
+					case i == 0:
 						inst.anchor = p
-					} else {
+					case tc.stone:
+						inst.support.Set(p)
+					default:
 						inst.region.Set(p)
 					}
 				}
@@ -163,8 +229,9 @@ func templateInstances(g *hex.Geometry, c hex.Color) []tmplInst {
 }
 
 // addTemplates adds the edge templates that apply on board as base VCs (see
-// templateDiagrams).
-func (b *Builder) addTemplates(board *hex.Board) {
+// templateDiagrams): all of them, or with support a cell (Play of an own stone there)
+// only those that have it among their supports, the ones that stone enabled.
+func (b *Builder) addTemplates(board *hex.Board, support hex.Cell) {
 	if b.tmplGeom[b.color] != b.g {
 		b.tmpl[b.color] = templateInstances(b.g, b.color)
 		b.tmplGeom[b.color] = b.g
@@ -174,7 +241,10 @@ func (b *Builder) addTemplates(board *hex.Board) {
 	insts := b.tmpl[b.color]
 	for k := range insts {
 		t := &insts[k]
-		if opp.Has(t.anchor) || t.region.Intersects(&opp) {
+		if support != hex.NoCell && !t.support.Has(support) {
+			continue
+		}
+		if opp.Has(t.anchor) || t.region.Intersects(&opp) || !t.support.SubsetOf(&b.own) {
 			continue
 		}
 		ia, ie := b.cellPoint[t.anchor], b.cellPoint[t.edge]
