@@ -37,6 +37,9 @@ type PlayerConfig struct {
 	// NoFillIn makes the exact evaluator (and the learned player's proofs) work on the
 	// position itself instead of the position after ICE fill-in (gtp.Player.NoFillIn).
 	NoFillIn bool
+	// NoTemplates leaves the edge templates out of the connections (exact player and the
+	// learned player's proofs; gtp.Player.NoTemplates).
+	NoTemplates bool
 	// Size is the side of the board the player starts on (0: the model file's board,
 	// else gtp.DefaultSize); a model file for another size is refused.
 	Size int
@@ -106,7 +109,7 @@ func NewPlayer(ctx context.Context, c PlayerConfig) (Player, error) {
 	if c.Size < 0 || c.Size > hex.MaxSize {
 		return Player{}, fmt.Errorf("%w: board size %d (want 1..%d)", ErrConfig, c.Size, hex.MaxSize)
 	}
-	cfg := player.Config{Kind: kind, XH: c.XH, NoFillIn: c.NoFillIn, Depth: c.Depth, K: c.K, Time: c.Time, VCPlies: c.VCPlies, LeafVC: c.LeafVC,
+	cfg := player.Config{Kind: kind, XH: c.XH, NoFillIn: c.NoFillIn, NoTemplates: c.NoTemplates, Depth: c.Depth, K: c.K, Time: c.Time, VCPlies: c.VCPlies, LeafVC: c.LeafVC,
 		SolveShare: c.SolveShare, SolveMaxEmpty: c.SolveMaxEmpty, LookaheadDepth: c.LookaheadDepth, Order: c.Order, Notes: c.Notes}
 	switch {
 	case c.Time == 0:
@@ -158,6 +161,9 @@ func (c PlayerConfig) Args() []string {
 	}
 	if c.NoFillIn {
 		a = append(a, "--fill-in=false")
+	}
+	if c.NoTemplates {
+		a = append(a, "--edge-templates=false")
 	}
 	if c.Size != 0 {
 		add("--size", c.Size)

@@ -138,6 +138,7 @@ func TestPlayerArgs(t *testing.T) {
 			`hexlearn gtp --player learned --size 8 --model 'my models/8'\''s.model' --patterns p.lbt --k 7 --time 0 --vc-plies 0`},
 		{PlayerConfig{Model: BuiltinModel, VCPlies: 2}, "hexlearn gtp --model builtin --vc-plies 2"},
 		{PlayerConfig{Kind: player.Exact, NoFillIn: true, Depth: 4}, "hexlearn gtp --player exact --fill-in=false --depth 4"},
+		{PlayerConfig{Kind: player.Exact, NoTemplates: true}, "hexlearn gtp --player exact --edge-templates=false"},
 		{PlayerConfig{LeafVC: 1}, "hexlearn gtp --leaf-vc=true"},
 		{PlayerConfig{Depth: 3, LeafVC: -1}, "hexlearn gtp --depth 3 --leaf-vc=false"},
 		{PlayerConfig{SolveShare: 0.25}, "hexlearn gtp --solve-share 0.25"},

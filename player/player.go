@@ -91,6 +91,9 @@ type Config struct {
 	// NoFillIn makes the exact evaluator (and the learned player's proofs) work on the
 	// position itself instead of the position after ICE fill-in (gtp.Player.NoFillIn).
 	NoFillIn bool
+	// NoTemplates leaves the edge templates out of the connections (exact player and the
+	// learned player's proofs; gtp.Player.NoTemplates).
+	NoTemplates bool
 	// Depth, K and Time are the search limits; Depth 0 means no depth limit when Time is
 	// set (iterative deepening until the clock stops), else the engine default.
 	Depth, K int
@@ -162,7 +165,7 @@ func (c Config) GTP() (gtp.Player, error) {
 	if !(c.SolveShare <= 1) { // NaN too
 		return gtp.Player{}, fmt.Errorf("%w: solve share %g (want at most 1)", ErrSolveShare, c.SolveShare)
 	}
-	p := gtp.Player{Terminal: c.Terminal, XH: c.XH, NoFillIn: c.NoFillIn, Params: c.Params(), Notes: c.Notes}
+	p := gtp.Player{Terminal: c.Terminal, XH: c.XH, NoFillIn: c.NoFillIn, NoTemplates: c.NoTemplates, Params: c.Params(), Notes: c.Notes}
 	switch {
 	case c.SolveShare > 0:
 		p.SolveShare = c.SolveShare

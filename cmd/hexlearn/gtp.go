@@ -22,7 +22,7 @@ func init() {
 		name:    "gtp",
 		summary: "speak the Hex GTP dialect (HexGui, Benzene) on standard input and output",
 		usage: `hexlearn gtp [--player learned|exact] [--size N] [--model MODEL|builtin] [--patterns DB]
-            [--xh] [--fill-in=false] [--depth D] [--k K] [--time S] [--vc-plies P]
+            [--xh] [--fill-in=false] [--edge-templates=false] [--depth D] [--k K] [--time S] [--vc-plies P]
             [--leaf-vc=BOOL] [--solve-share F] [--solve-max-empty N]
             [--lookahead-depth L] [--order potential|network|mix]
 
@@ -44,7 +44,8 @@ L plies left do, the others use the cheap --order (two-distance potentials, the
 network's first-layer change per cell, or the network with potentials breaking ties;
 models without two-distance features order by potential). 'exact' scores every node with
 H-search (XH-search with --xh) plus the resistance circuit. Both work on the position after ICE fill-in (dead and
-captured cells filled; --fill-in=false: on the position itself). A learned player on a
+captured cells filled; --fill-in=false: on the position itself), and their H-search
+takes the edge templates as base connections (--edge-templates=false: without). A learned player on a
 size without a model plays as the exact player, with a one-line note on standard
 error; a boardsize change switches models. --patterns adds a goal-pattern database as
 terminal test. With --solve-share F the DFPN solver (its table kept between moves) first
@@ -88,6 +89,7 @@ func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.Play
 	dbPath := fs.String("patterns", "", "goal-pattern database used as the search's terminal test")
 	xh := fs.Bool("xh", false, "connections by XH-search instead of H-search")
 	fillIn := fs.Bool("fill-in", true, "search's connections and circuits on the position after ICE fill-in (exact player, learned player's proofs)")
+	templates := fs.Bool("edge-templates", true, "edge templates as base connections in the search's H-search (exact player, learned player's proofs)")
 	def := gtp.SearchDefaults()
 	depth := fs.Int("depth", 0, "search depth in plies (0: no limit with --time, else 3)")
 	k := fs.Int("k", 0, fmt.Sprintf("k-best successor limit (0: the player's default, exact %d, learned %d)", def.K, player.LearnedK))
@@ -115,7 +117,7 @@ func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.Play
 		optionalInput("patterns", *dbPath), optionalModel(*modelPath)); err != nil {
 		return pipeline.PlayerConfig{}, err
 	}
-	cfg := pipeline.PlayerConfig{Model: *modelPath, Patterns: *dbPath, XH: *xh, NoFillIn: !*fillIn, Size: *size, Depth: *depth, K: *k,
+	cfg := pipeline.PlayerConfig{Model: *modelPath, Patterns: *dbPath, XH: *xh, NoFillIn: !*fillIn, NoTemplates: !*templates, Size: *size, Depth: *depth, K: *k,
 		Time: d, VCPlies: *vcPlies}
 	if *kind != "" {
 		if cfg.Kind, err = player.ParseKind(*kind); err != nil {

@@ -24,6 +24,7 @@ func TestGTPPlayerConfigRoundTrip(t *testing.T) {
 		{Kind: player.Exact, XH: true, Depth: 32, Time: 1500 * time.Millisecond},
 		{Kind: player.Exact, Size: 5, Depth: 2, K: 4, Time: -1},
 		{Kind: player.Exact, NoFillIn: true, Size: 5, Depth: 2},
+		{Kind: player.Learned, NoTemplates: true, Size: 5},
 		{Kind: player.Exact, Size: gtp.DefaultSize, Model: pipeline.BuiltinModel},
 		{Kind: player.Learned, Model: tinyModel, Patterns: bridgeDB, K: 7, VCPlies: -1},
 		{Model: tinyModel, Size: 3, VCPlies: 2, Time: 250 * time.Millisecond},

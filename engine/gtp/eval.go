@@ -111,6 +111,7 @@ func newEvalState(pl Player, b *hex.Board, paramsFor func(learned bool) search.P
 		fast.VC = xh
 	}
 	fast.FillIn = !pl.NoFillIn
+	fast.VC.EdgeTemplates = !pl.NoTemplates
 	var err error
 	if s.exact, err = circuit.NewExact(full); err != nil {
 		return nil, err

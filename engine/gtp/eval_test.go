@@ -88,7 +88,7 @@ func TestSearchingGenmove(t *testing.T) {
 	// A win in one is found: Black a4 or b4 completes the chain. After ICE fill-in (the
 	// default) every move is a proved win (a4-b4 is captured), and the finishing move
 	// must still be preferred.
-	for _, pl := range []Player{{}, {NoFillIn: true}} {
+	for _, pl := range []Player{{}, {NoFillIn: true}, {NoTemplates: true}} {
 		e.SetPlayer(pl)
 		mustRun(t, e, "boardsize 4")
 		for _, m := range []string{"b b1", "w a3", "b b2", "w c3", "b b3", "w d3"} {
@@ -104,6 +104,9 @@ func TestSearchingGenmove(t *testing.T) {
 		}
 		if got := st.fast.Config().FillIn; got == pl.NoFillIn {
 			t.Errorf("%s: the search's evaluator has FillIn %v", pl.Describe(), got)
+		}
+		if got := st.fast.Config().VC.EdgeTemplates; got == pl.NoTemplates {
+			t.Errorf("%s: the search's evaluator has EdgeTemplates %v", pl.Describe(), got)
 		}
 	}
 }

@@ -44,6 +44,11 @@ type Player struct {
 	// ICE fill-in (circuit.ExactConfig.FillIn), which won 62 of 96 games on 8x8 against
 	// the same player without it (docs/results.md, "Fill-in in games").
 	NoFillIn bool
+	// NoTemplates leaves the edge templates (vc.Config.EdgeTemplates) out of the search's
+	// H-search (the exact evaluator and the learned player's proofs); with them the
+	// exact player won 50 of 80 games on 11x11 against the same player without them
+	// (docs/results.md, "Edge templates with a support stone").
+	NoTemplates bool
 	// Params are the initial search parameters (zero: SearchDefaults()).
 	Params search.Params
 	// ExactParams are the search parameters of the exact evaluator on a size the
@@ -92,6 +97,9 @@ func (p Player) Describe() string {
 	s += " + circuit)"
 	if p.NoFillIn {
 		s += " without fill-in"
+	}
+	if p.NoTemplates {
+		s += " without edge templates"
 	}
 	if p.Learned != nil {
 		s = "learned"

@@ -116,6 +116,7 @@ func TestPlayerDescribe(t *testing.T) {
 		{Player{XH: true}, "exact (XH-search + circuit)"},
 		{Player{}, "exact (H-search + circuit)"},
 		{Player{NoFillIn: true}, "exact (H-search + circuit) without fill-in"},
+		{Player{NoTemplates: true}, "exact (H-search + circuit) without edge templates"},
 		{Player{Learned: learnedOn3x3}, "learned"},
 		{Player{Learned: learnedOn3x3, Terminal: onlyCell(0)}, "learned + patterns"},
 		{Player{Name: "mine"}, "mine"},

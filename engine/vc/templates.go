@@ -9,16 +9,18 @@ import (
 // Edge templates (Config.EdgeTemplates) are base connections between a point and one of
 // the colour's edges that H-search does not derive, or only through several AND and OR
 // steps that a list limit can drop: Anshelevich's third-row template IIIa (the ziggurat,
-// appendix B), and four templates in which a second stone of the colour (a support)
-// lets an empty cell near it reach the edge through a region that its own templates do
-// not fit: on the fifth row beside a fourth-row stone, on the fourth row beside a
-// fourth-row stone, on the third row beside a fourth-row stone, and on the second row at
-// the end of a board, where its own bridge does not fit. They are among the edge
+// appendix B), and eight templates in which a second stone of the colour (a support)
+// lets an empty cell reach the edge through a region that the stone's own templates do
+// not fit: a fifth-row cell next to a fourth- or fifth-row stone (V-s, V-s2, V-s3), a
+// fourth-row cell next to a fourth-row stone, adjacent or one cell apart (IV-s, IV-s2),
+// or below a third-row stone (IV-s3), a third-row cell with a fourth-row stone three
+// columns away (III-s), and a second-row cell at the end of the board, where its own
+// bridge does not fit, with a fourth-row stone (II-s). They are among the edge
 // templates of the Hex literature (David King's catalogue); each was found where
-// Benzene's solver decides a position of the 8x8 opening e4 that ours does not, and is
-// proved here by our own brute force (TestTemplateCarriers). The fourth-row template
-// IVa itself is not among them: H-search derives it on the empty board, and as a base
-// connection it did not pay on the solved 8x8 set. Each one is
+// Benzene's solver decides a position of our 8x8 solves (openings e4, g2, c1) that ours
+// does not, and is proved here by our own brute force (TestTemplateCarriers). The
+// fourth-row template IVa itself is not among them: H-search derives it on the empty
+// board, and as a base connection it did not pay on the solved 8x8 set. Each one is
 // drawn below with the edge above row 0: row d is indented by d spaces and its cells
 // are two columns apart, as hex.Board.Diagram draws a board, so that a cell's two
 // neighbours on the row nearer the edge are the cells diagonally above it. S is the
@@ -57,7 +59,7 @@ var templateDiagrams = []struct{ name, diagram string }{
  . . . . . . S
   . . . . .
      . B`},
-	{"III-s2", `
+	{"IV-s3", `
 . . . . .
  . . . .
   . . . B
