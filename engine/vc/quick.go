@@ -198,7 +198,13 @@ func (q *Quick) build(b *hex.Board, c hex.Color) bool {
 		ci = 1
 	}
 	if q.tmplGeom[ci] != g {
-		q.tmpl[ci] = templateInstances(g, c)
+		// the ziggurat only: the templates with a support stone are not checked here
+		q.tmpl[ci] = q.tmpl[ci][:0]
+		for _, t := range templateInstances(g, c) {
+			if t.support.IsEmpty() {
+				q.tmpl[ci] = append(q.tmpl[ci], t)
+			}
+		}
 		q.tmplGeom[ci] = g
 	}
 	opp := b.StonesPtr(c.Opp())

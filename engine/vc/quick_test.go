@@ -74,6 +74,14 @@ func TestQuickTable(t *testing.T) {
 			  . . . . .
 			   . . B W .
 			    . . . . .`},
+		// d3 is the anchor of template III-s2 for White's West edge, whose support
+		// cell c4 holds a Black stone: Quick must not use it (it knows the ziggurat only).
+		{name: "a support template without its support stone", board: `
+			. . . B
+			 . . . .
+			  . W . W
+			   . W B .
+			    . W B B`, win: hex.Black},
 		{name: "two chains with three common cells", board: `
 			. W W
 			 . B .

@@ -48,6 +48,7 @@ func TestPlayUndoRestores(t *testing.T) {
 		"stopatwin": func() Config { c := DefaultConfig(); c.StopAtWin = true; return c }(),
 		"tiny":      {MaxFull: 2, MaxSemi: 3, MaxOr: 2, SemiAnd: true},
 		"edges":     func() Config { c := DefaultConfig(); c.AndOverEdge = true; return c }(),
+		"templates": func() Config { c := DefaultConfig(); c.EdgeTemplates = true; return c }(),
 	}
 	games := 6
 	if testing.Short() {

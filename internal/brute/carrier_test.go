@@ -154,3 +154,83 @@ func TestProveAgainstWins(t *testing.T) {
 		t.Errorf("%d of 1500 games won: the sample is one-sided", wins)
 	}
 }
+
+// TestProveProofSets checks Prove's proof sets themselves against Wins, on games
+// TestProveAgainstWins does not play: 4x4 to 6x6 boards, carriers of up to 16 cells,
+// both endpoints cells as well as edges, and several positions of each game (so that
+// one game's memoised proofs are reused across queries). A win's proof must still
+// win with every other free cell given to the opponent, a loss's still lose with every
+// other free cell given to the colour.
+func TestProveProofSets(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	checks, wins := 0, 0
+	for i := 0; i < 250; i++ {
+		n := 4 + rng.Intn(3)
+		b := RandomPosition(rng, n, rng.Intn(n*n/2))
+		g := b.Geometry()
+		c := hex.Color(hex.Black)
+		if rng.Intn(2) == 0 {
+			c = hex.White
+		}
+		own := b.Stones(c)
+		ea, eb := hex.EdgesOf(c)
+		own.Set(ea)
+		own.Set(eb)
+		var carrier hex.Bitset
+		empty := b.EmptyCells()
+		for p := empty.First(); p != hex.NoCell; p = empty.Next(p + 1) {
+			if rng.Intn(5) != 0 && carrier.Count() < 16 {
+				carrier.Set(p)
+			}
+		}
+		x, y := ea, eb
+		for k, end := 0, rng.Intn(3); k < end && carrier.Count() > 2; k++ {
+			cells := carrier.AppendCells(nil)
+			p := cells[rng.Intn(len(cells))]
+			carrier.Clear(p)
+			if k == 0 {
+				y = p
+			} else {
+				x = p
+			}
+		}
+		cg, err := NewCarrier(g, own, x, y, carrier)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for q := 0; q < 4; q++ {
+			var ownM, oppM uint64
+			taken := 3 + 3*rng.Intn(3) // about a third, a sixth or a ninth taken
+			for j := 0; j < cg.N(); j++ {
+				switch rng.Intn(taken) {
+				case 0:
+					ownM |= 1 << j
+				case 1:
+					oppM |= 1 << j
+				}
+			}
+			move := rng.Intn(2) == 0
+			want := cg.Wins(ownM, oppM, move)
+			got, proof := cg.prove(ownM, oppM, move)
+			if got != want {
+				t.Fatalf("game %d, query %d: Prove %v, Wins %v (%v joins %s to %s on %s, move %v)\n%s",
+					i, q, got, want, c, g.CellName(x), g.CellName(y), g.FormatCells(carrier), move, b.Diagram())
+			}
+			free := cg.all &^ (ownM | oppM)
+			if proof&^free != 0 {
+				t.Fatalf("game %d, query %d: proof %x has cells that are not free (%x)", i, q, proof, free)
+			}
+			rest := free &^ proof
+			if want && !cg.Wins(ownM, oppM|rest, move) || !want && cg.Wins(ownM|rest, oppM, move) {
+				t.Fatalf("game %d, query %d: the result %v does not stand on its proof %x alone\n%s", i, q, want, proof, b.Diagram())
+			}
+			checks++
+			if want {
+				wins++
+			}
+		}
+	}
+	if wins < checks/5 || wins > checks*4/5 {
+		t.Errorf("%d of %d queries won: the sample is one-sided", wins, checks)
+	}
+}
