@@ -74,7 +74,7 @@ func TestQuickTable(t *testing.T) {
 			  . . . . .
 			   . . B W .
 			    . . . . .`},
-		// d3 is the anchor of template III-s2 for White's West edge, whose support
+		// d3 is the anchor of template IV-s3 for White's West edge, whose support
 		// cell c4 holds a Black stone: Quick must not use it (it knows the ziggurat only).
 		{name: "a support template without its support stone", board: `
 			. . . B
