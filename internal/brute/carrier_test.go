@@ -103,30 +103,9 @@ func TestProveAgainstWins(t *testing.T) {
 	rng := rand.New(rand.NewSource(5))
 	wins := 0
 	for i := 0; i < 1500; i++ {
-		n := 3 + rng.Intn(3)
-		b := RandomPosition(rng, n, rng.Intn(n*n/2))
+		b, c, x, y, carrier := randomGame(rng, 3, 4, rng.Intn(2))
 		g := b.Geometry()
-		c := hex.Color(hex.Black)
-		if rng.Intn(2) == 0 {
-			c = hex.White
-		}
-		own := b.Stones(c)
-		ea, eb := hex.EdgesOf(c)
-		own.Set(ea)
-		own.Set(eb)
-		var carrier hex.Bitset
-		empty := b.EmptyCells()
-		for p := empty.First(); p != hex.NoCell; p = empty.Next(p + 1) {
-			if rng.Intn(4) != 0 && carrier.Count() < 16 {
-				carrier.Set(p)
-			}
-		}
-		x, y := ea, eb
-		if rng.Intn(2) == 0 && !carrier.IsEmpty() {
-			cells := carrier.AppendCells(nil)
-			x = cells[rng.Intn(len(cells))]
-			carrier.Clear(x)
-		}
+		own := colourPoints(b, c)
 		cg, err := NewCarrier(g, own, x, y, carrier)
 		if err != nil {
 			t.Fatal(err)
@@ -165,35 +144,9 @@ func TestProveProofSets(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
 	checks, wins := 0, 0
 	for i := 0; i < 250; i++ {
-		n := 4 + rng.Intn(3)
-		b := RandomPosition(rng, n, rng.Intn(n*n/2))
+		b, c, x, y, carrier := randomGame(rng, 4, 5, rng.Intn(3))
 		g := b.Geometry()
-		c := hex.Color(hex.Black)
-		if rng.Intn(2) == 0 {
-			c = hex.White
-		}
-		own := b.Stones(c)
-		ea, eb := hex.EdgesOf(c)
-		own.Set(ea)
-		own.Set(eb)
-		var carrier hex.Bitset
-		empty := b.EmptyCells()
-		for p := empty.First(); p != hex.NoCell; p = empty.Next(p + 1) {
-			if rng.Intn(5) != 0 && carrier.Count() < 16 {
-				carrier.Set(p)
-			}
-		}
-		x, y := ea, eb
-		for k, end := 0, rng.Intn(3); k < end && carrier.Count() > 2; k++ {
-			cells := carrier.AppendCells(nil)
-			p := cells[rng.Intn(len(cells))]
-			carrier.Clear(p)
-			if k == 0 {
-				y = p
-			} else {
-				x = p
-			}
-		}
+		own := colourPoints(b, c)
 		cg, err := NewCarrier(g, own, x, y, carrier)
 		if err != nil {
 			t.Fatal(err)
@@ -233,4 +186,45 @@ func TestProveProofSets(t *testing.T) {
 	if wins < checks/5 || wins > checks*4/5 {
 		t.Errorf("%d of %d queries won: the sample is one-sided", wins, checks)
 	}
+}
+
+// randomGame draws a random carrier game for the Prove tests: a random position on an
+// n x n board (n from lo to lo+2), a random colour, a carrier of the position's empty
+// cells (each kept unless a 1-in-skip draw drops it, at most 16), and up to ends of the
+// two endpoints moved from the colour's edges onto carrier cells (y first).
+func randomGame(rng *rand.Rand, lo, skip, ends int) (*hex.Board, hex.Color, hex.Cell, hex.Cell, hex.Bitset) {
+	n := lo + rng.Intn(3)
+	b := RandomPosition(rng, n, rng.Intn(n*n/2))
+	c := hex.Color(hex.Black)
+	if rng.Intn(2) == 0 {
+		c = hex.White
+	}
+	var carrier hex.Bitset
+	empty := b.EmptyCells()
+	for p := empty.First(); p != hex.NoCell; p = empty.Next(p + 1) {
+		if rng.Intn(skip) != 0 && carrier.Count() < 16 {
+			carrier.Set(p)
+		}
+	}
+	x, y := hex.EdgesOf(c)
+	for k := 0; k < ends && carrier.Count() > 2; k++ {
+		cells := carrier.AppendCells(nil)
+		p := cells[rng.Intn(len(cells))]
+		carrier.Clear(p)
+		if k == 0 {
+			y = p
+		} else {
+			x = p
+		}
+	}
+	return b, c, x, y, carrier
+}
+
+// colourPoints returns colour c's stones and edges on b, the own points of NewCarrier.
+func colourPoints(b *hex.Board, c hex.Color) hex.Bitset {
+	own := b.Stones(c)
+	ea, eb := hex.EdgesOf(c)
+	own.Set(ea)
+	own.Set(eb)
+	return own
 }
