@@ -131,17 +131,28 @@ func (c *Carrier) Connected(own uint64) bool {
 	return seen&c.target != 0
 }
 
+// decided reports whether the game is over with the colour holding the carrier cells
+// in own and the opponent those in opp (x and y joined, or no path left through the
+// free cells), and if so whether the colour won.
+func (c *Carrier) decided(own, opp uint64) (over, win bool) {
+	if c.Connected(own) {
+		return true, true
+	}
+	free := c.all &^ (own | opp)
+	if free == 0 || !c.Connected(own|free) {
+		return true, false
+	}
+	return false, false
+}
+
 // Wins reports whether the colour joins x and y with perfect play, holding the
 // carrier cells in own while the opponent holds those in opp, the colour to move
 // when ownMove is set. Wins(0, 0, false) decides a second-player connection (a VC).
 func (c *Carrier) Wins(own, opp uint64, ownMove bool) bool {
-	if c.Connected(own) {
-		return true
+	if over, win := c.decided(own, opp); over {
+		return win
 	}
 	free := c.all &^ (own | opp)
-	if free == 0 || !c.Connected(own|free) {
-		return false
-	}
 	memo := c.memo[0]
 	if ownMove {
 		memo = c.memo[1]
@@ -181,13 +192,10 @@ func (c *Carrier) Prove(own, opp uint64, ownMove bool) bool {
 
 // prove returns the winner (true: the colour) and the proof set.
 func (c *Carrier) prove(own, opp uint64, ownMove bool) (bool, uint64) {
-	if c.Connected(own) {
-		return true, 0
+	if over, win := c.decided(own, opp); over {
+		return win, 0
 	}
 	free := c.all &^ (own | opp)
-	if free == 0 || !c.Connected(own|free) {
-		return false, 0
-	}
 	side := 0
 	if ownMove {
 		side = 1

@@ -110,15 +110,7 @@ func TestProveAgainstWins(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var ownM, oppM uint64
-		for j := 0; j < cg.N(); j++ {
-			switch rng.Intn(6) {
-			case 0:
-				ownM |= 1 << j
-			case 1:
-				oppM |= 1 << j
-			}
-		}
+		ownM, oppM := randomTaken(rng, cg.N(), 6)
 		move := rng.Intn(2) == 0
 		want := cg.Wins(ownM, oppM, move)
 		if got := cg.Prove(ownM, oppM, move); got != want {
@@ -152,16 +144,8 @@ func TestProveProofSets(t *testing.T) {
 			t.Fatal(err)
 		}
 		for q := 0; q < 4; q++ {
-			var ownM, oppM uint64
-			taken := 3 + 3*rng.Intn(3) // about a third, a sixth or a ninth taken
-			for j := 0; j < cg.N(); j++ {
-				switch rng.Intn(taken) {
-				case 0:
-					ownM |= 1 << j
-				case 1:
-					oppM |= 1 << j
-				}
-			}
+			// about a third, a sixth or a ninth of the cells taken
+			ownM, oppM := randomTaken(rng, cg.N(), 3+3*rng.Intn(3))
 			move := rng.Intn(2) == 0
 			want := cg.Wins(ownM, oppM, move)
 			got, proof := cg.prove(ownM, oppM, move)
@@ -227,4 +211,18 @@ func colourPoints(b *hex.Board, c hex.Color) hex.Bitset {
 	own.Set(ea)
 	own.Set(eb)
 	return own
+}
+
+// randomTaken gives each of n carrier cells to the colour or to the opponent with
+// probability 1/k each (else it stays free) and returns both masks.
+func randomTaken(rng *rand.Rand, n, k int) (own, opp uint64) {
+	for j := 0; j < n; j++ {
+		switch rng.Intn(k) {
+		case 0:
+			own |= 1 << j
+		case 1:
+			opp |= 1 << j
+		}
+	}
+	return own, opp
 }
