@@ -11,8 +11,9 @@ import (
 // WinningSC, Mustplay; the methods of engine/solver's Connector interface). It is a
 // thin layer over one Builder per colour with the configuration Config gives:
 // Anshelevich's rules (no AND over edges, no XH), at most MaxFull VCs and MaxSemi SCs
-// per pair, OR over at most MaxOr SCs, SemiAnd and EdgeTemplates as set, stopping at the first winning VC
-// (Config.StopAtWin) and after MaxWork added connections (Config.MaxWork). On larger
+// per pair, OR over at most MaxOr SCs, SemiAnd and EdgeTemplates as set, stopping at
+// the first winning VC (Config.StopAtWin) and after MaxWork added connections
+// (Config.MaxWork). On larger
 // boards it reports no connection. The last result of each colour is kept (keyed by
 // the board's Zobrist hash), so asking several questions about one position builds
 // once. It is not safe for concurrent use.
