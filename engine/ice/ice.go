@@ -9,8 +9,15 @@ type Result struct {
 	// Dead holds the cells found dead and filled (with the colour given to FillIn).
 	Dead hex.Bitset
 	// Captured holds, per colour (index hex.Black or hex.White), the cells found
-	// captured by that colour and filled with its stones.
+	// captured by that colour, or permanently inferior for its opponent (the
+	// inferior patterns of the pattern file), and filled with its stones.
 	Captured [3]hex.Bitset
+	// Support holds, per colour, the empty cells (of the board before the fill)
+	// that the colour's inferior-pattern fills relied on holding no opponent stone.
+	// A proof set of that colour's win on the filled board becomes one of the
+	// position before the fill by adding the colour's Captured and Support cells.
+	// It lies within SupportBound of the colour's Captured cells.
+	Support [3]hex.Bitset
 	// Filled is the number of stones FillIn placed; Undo them with Board.Undo.
 	Filled int
 }
@@ -32,8 +39,12 @@ type Analyzer struct {
 	codes  [hex.NumPoints]uint8 // LocalDominated's position codes
 	// NoPatterns disables the pattern file (the rule-based detectors stay on).
 	NoPatterns bool
-	// NoCaptured disables captured-set detection (dead cells only).
+	// NoCaptured disables captured-set detection (dead cells only; it also
+	// disables the inferior patterns).
 	NoCaptured bool
+	// NoInferior disables the inferior patterns of the pattern file (the dead and
+	// captured ones stay on).
+	NoInferior bool
 }
 
 type groupInfo struct {
@@ -448,6 +459,11 @@ func (a *Analyzer) fillIn(b *hex.Board, deadColor hex.Color, caps [2]hex.Color, 
 				if !a.NoPatterns && a.pats != nil && c.IsEmpty() {
 					c = a.pats.MatchCaptured(b, x)
 				}
+				if !a.NoPatterns && !a.NoInferior && a.pats != nil && c.IsEmpty() {
+					var sup hex.Bitset
+					c, sup = a.pats.MatchInferior(b, x)
+					r.Support[x] = r.Support[x].Or(sup)
+				}
 				if !c.IsEmpty() {
 					r.Filled += fill(b, c, x)
 					r.Captured[x] = r.Captured[x].Or(c)
@@ -460,6 +476,20 @@ func (a *Analyzer) fillIn(b *hex.Board, deadColor hex.Color, caps [2]hex.Color, 
 			break
 		}
 	}
+}
+
+// SupportBound returns the empty cells of b next to a cell of filled, filled itself
+// left out. With b the board before a FillIn and filled the cells it filled for one
+// colour (Result.Captured), it holds the colour's Result.Support: every empty cell
+// of an inferior pattern touches one of its targets. Callers that keep only the
+// filled cells use it in place of Support.
+func SupportBound(b *hex.Board, filled hex.Bitset) hex.Bitset {
+	var out hex.Bitset
+	g := b.Geometry()
+	for c := filled.First(); c != hex.NoCell; c = filled.Next(c + 1) {
+		out = out.Or(*g.NeighbourSet(c))
+	}
+	return out.And(b.EmptyCells()).AndNot(filled)
 }
 
 // Undo removes the stones of a FillIn from b.

@@ -221,6 +221,7 @@ func TestParsePatternsErrors(t *testing.T) {
 		"pattern x dead\n* *\nend\n",          // two targets for dead
 		"pattern x captured\n* Q\nend\n",      // bad token
 		"pattern x\n*\nend\n",                 // too few words
+		"pattern x inferior\n* ? .\nend\n",    // '.' touching no target
 		"pattern x dead\n*\npattern y dead\n", // nested
 	}
 	for _, s := range bad {
@@ -260,7 +261,8 @@ func embed(b *hex.Board, va *variant, x0, y0 int) bool {
 // variant is embedded at every fitting place of 4x4 and 5x5 boards (the rest empty,
 // plus random extra stones on 5x5); a dead target must be dead by the definition
 // (all completions) and filling a captured set with the owner's stones must keep the
-// minimax value for both sides to move.
+// minimax value for both sides to move (captured and inferior patterns).
+// TestInferiorPatternsProved checks the inferior ones harder.
 func TestPatternsProved(t *testing.T) {
 	ps := DefaultPatterns()
 	rng := rand.New(rand.NewSource(3))
@@ -279,14 +281,17 @@ func TestPatternsProved(t *testing.T) {
 						if !embed(b, va, x0, y0) || b.Winner() != hex.Empty {
 							return
 						}
-						var targets hex.Bitset
+						var targets, dots hex.Bitset
 						for _, c := range va.cells {
-							if c.what == pTarget {
+							switch c.what {
+							case pTarget:
 								targets.Set(g.At(x0+c.dx, y0+c.dy))
+							case pEmpty:
+								dots.Set(g.At(x0+c.dx, y0+c.dy))
 							}
 						}
 						// extra random stones outside the pattern to keep brute force small
-						free := b.EmptyCells().AndNot(targets)
+						free := b.EmptyCells().AndNot(targets).AndNot(dots)
 						cells := free.AppendCells(nil)
 						rng.Shuffle(len(cells), func(a, b int) { cells[a], cells[b] = cells[b], cells[a] })
 						want := len(cells) - 9
@@ -305,7 +310,7 @@ func TestPatternsProved(t *testing.T) {
 							if !isDead(b, c) {
 								t.Fatalf("pattern %s: %s is not dead:\n%s", p.Name, g.CellName(c), b.Diagram())
 							}
-						case KindCaptured:
+						case KindCaptured, KindInferior:
 							for _, to := range []hex.Color{hex.Black, hex.White} {
 								b.SetToMove(to)
 								memo := map[uint64]bool{}
@@ -330,6 +335,101 @@ func TestPatternsProved(t *testing.T) {
 			t.Errorf("pattern %s was never embedded: not proved", p.Name)
 		}
 		t.Logf("pattern %s: %d placements proved", p.Name, proved)
+	}
+}
+
+// TestInferiorPatternsProved proves the inferior patterns by brute force: every
+// variant is embedded at every fitting place of 4x4, 5x5 and 6x6 boards with many
+// random contexts (the other cells empty or random stones, 7 to 11 of them left
+// empty); filling the targets with the owner's stones must keep the minimax value
+// for both sides to move, and an owner's stone on any empty ('.') cell of the
+// pattern must make every target dead (so a move of the owner there never needs the
+// target, and the pattern's fill stays valid while those cells hold no opponent
+// stone).
+func TestInferiorPatternsProved(t *testing.T) {
+	ps := DefaultPatterns()
+	rng := rand.New(rand.NewSource(17))
+	reps := map[int]int{4: 200, 5: 120, 6: 40}
+	if testing.Short() {
+		reps = map[int]int{4: 15, 5: 8, 6: 2}
+	}
+	n := 0
+	for i, p := range ps.Patterns {
+		if p.Kind != KindInferior {
+			continue
+		}
+		n++
+		proved, deadChecked := 0, 0
+		for vi := range ps.variants {
+			va := &ps.variants[vi]
+			if va.pat != i {
+				continue
+			}
+			for _, size := range []int{4, 5, 6} {
+				g := hex.MustGeometry(size, size)
+				va.each(g, func(x0, y0 int) {
+					for rep := 0; rep < reps[size]; rep++ {
+						b := hex.NewBoardGeometry(g)
+						if !embed(b, va, x0, y0) {
+							return
+						}
+						var targets, dots hex.Bitset
+						for _, c := range va.cells {
+							switch c.what {
+							case pTarget:
+								targets.Set(g.At(x0+c.dx, y0+c.dy))
+							case pEmpty:
+								dots.Set(g.At(x0+c.dx, y0+c.dy))
+							}
+						}
+						free := b.EmptyCells().AndNot(targets).AndNot(dots).AppendCells(nil)
+						rng.Shuffle(len(free), func(a, b int) { free[a], free[b] = free[b], free[a] })
+						keep := 7 + rng.Intn(5) - targets.Count() - dots.Count()
+						for _, c := range free[:max(0, len(free)-keep)] {
+							b.PlayStone([]hex.Color{hex.Black, hex.White}[rng.Intn(2)], c)
+						}
+						if b.Winner() != hex.Empty {
+							continue
+						}
+						if !va.matchAt(b, x0, y0) {
+							t.Fatalf("pattern %s does not match where it was embedded", p.Name)
+						}
+						memo := map[uint64]bool{}
+						for _, to := range []hex.Color{hex.Black, hex.White} {
+							b.SetToMove(to)
+							before := brute.MoverWins(b, memo)
+							nf := fill(b, targets, va.owner)
+							after := brute.MoverWins(b, memo)
+							for k := 0; k < nf; k++ {
+								b.Undo()
+							}
+							b.SetToMove(to)
+							if before != after {
+								t.Fatalf("pattern %s: filling %s with %s changes the value (%s to move):\n%s", p.Name, names(b, targets), va.owner, to, b.Diagram())
+							}
+						}
+						for d := dots.First(); d != hex.NoCell; d = dots.Next(d + 1) {
+							b.PlayStone(va.owner, d)
+							for c := targets.First(); c != hex.NoCell; c = targets.Next(c + 1) {
+								if b.Winner() == hex.Empty && !isDead(b, c) {
+									t.Fatalf("pattern %s: %s is not dead after %s at %s:\n%s", p.Name, g.CellName(c), va.owner, g.CellName(d), b.Diagram())
+								}
+								deadChecked++
+							}
+							b.Undo()
+						}
+						proved++
+					}
+				})
+			}
+		}
+		if proved == 0 {
+			t.Errorf("pattern %s was never embedded: not proved", p.Name)
+		}
+		t.Logf("pattern %s: %d placements proved, %d dead targets checked", p.Name, proved, deadChecked)
+	}
+	if n == 0 {
+		t.Fatal("no inferior patterns in the pattern file")
 	}
 }
 

@@ -25,6 +25,11 @@ const (
 	KindDead Kind = iota + 1
 	// KindCaptured: the target cells are captured by the pattern's owner.
 	KindCaptured
+	// KindInferior: the target cells are permanently inferior for the opponent:
+	// filling them with the owner's stones keeps the game value as long as the
+	// pattern's empty ('.') cells, which must touch a target, stay free of the
+	// opponent (they are the fill's support; see Result.Support).
+	KindInferior
 )
 
 // Anchor says which board edge a pattern must touch.
@@ -86,8 +91,9 @@ type variant struct {
 //	...
 //	end
 //
-// KIND is "dead" (the single '*' cell is dead) or "captured" (the '*' cells are
-// Black-captured). With "north" the first row lies on row 1 of the board (next to
+// KIND is "dead" (the single '*' cell is dead), "captured" (the '*' cells are
+// Black-captured) or "inferior" (the '*' cells may be filled with Black stones while
+// the '.' cells, each next to a '*', hold no White stone; see KindInferior). With "north" the first row lies on row 1 of the board (next to
 // Black's north edge). Each ROW lists one board row of the pattern, cells separated by
 // spaces, leading spaces ignored (write rows indented as in board diagrams: row y+1
 // sits half a cell to the right, so cell i of row y touches cells i and i-1 of row
@@ -122,8 +128,10 @@ func ParsePatterns(text string) (*PatternSet, error) {
 				p.Kind = KindDead
 			case "captured":
 				p.Kind = KindCaptured
+			case "inferior":
+				p.Kind = KindInferior
 			default:
-				return nil, bad("unknown kind %q (want dead or captured)", f[2])
+				return nil, bad("unknown kind %q (want dead, captured or inferior)", f[2])
 			}
 			if len(f) == 4 {
 				if f[3] != "north" {
@@ -189,7 +197,31 @@ func (p *Pattern) check() error {
 	case p.Kind == KindDead && n != 1:
 		return fmt.Errorf("dead pattern %q must have exactly one '*'", p.Name)
 	}
+	if p.Kind == KindInferior {
+		// Result.Support's bound (SupportBound) relies on this
+		for _, c := range p.cells {
+			if c.what == pEmpty && !p.touchesTarget(c) {
+				return fmt.Errorf("inferior pattern %q: empty cell (%d, %d) touches no '*'", p.Name, c.dx, c.dy)
+			}
+		}
+	}
 	return nil
+}
+
+// touchesTarget reports whether pattern cell c is next to a target cell (as written:
+// cell (x, y) touches (x±1, y), (x, y±1), (x+1, y-1) and (x-1, y+1)).
+func (p *Pattern) touchesTarget(c pcell) bool {
+	for _, t := range p.cells {
+		if t.what != pTarget {
+			continue
+		}
+		dx, dy := t.dx-c.dx, t.dy-c.dy
+		switch [2]int{dx, dy} {
+		case [2]int{1, 0}, [2]int{-1, 0}, [2]int{0, 1}, [2]int{0, -1}, [2]int{1, -1}, [2]int{-1, 1}:
+			return true
+		}
+	}
+	return false
 }
 
 // expand adds the symmetric variants: as written (owner Black), rotated 180°, and both
@@ -304,7 +336,12 @@ func (va *variant) each(g *hex.Geometry, f func(x0, y0 int)) {
 }
 
 func (ps *PatternSet) match(b *hex.Board, kind Kind, owner hex.Color, firstOnly bool) hex.Bitset {
-	var out hex.Bitset
+	out, _ := ps.matchSupport(b, kind, owner, firstOnly)
+	return out
+}
+
+// matchSupport is match that also returns the empty ('.') cells of the matches.
+func (ps *PatternSet) matchSupport(b *hex.Board, kind Kind, owner hex.Color, firstOnly bool) (out, support hex.Bitset) {
 	g := b.Geometry()
 	for vi := range ps.variants {
 		va := &ps.variants[vi]
@@ -319,8 +356,11 @@ func (ps *PatternSet) match(b *hex.Board, kind Kind, owner hex.Color, firstOnly 
 				return
 			}
 			for _, c := range va.cells {
-				if c.what == pTarget {
+				switch c.what {
+				case pTarget:
 					out.Set(g.At(x0+c.dx, y0+c.dy))
+				case pEmpty:
+					support.Set(g.At(x0+c.dx, y0+c.dy))
 				}
 			}
 		})
@@ -328,7 +368,7 @@ func (ps *PatternSet) match(b *hex.Board, kind Kind, owner hex.Color, firstOnly 
 			break
 		}
 	}
-	return out
+	return out, support
 }
 
 // MatchDead returns the cells that some dead pattern (any variant) marks dead on b.
@@ -340,6 +380,12 @@ func (ps *PatternSet) MatchDead(b *hex.Board) hex.Bitset {
 // that matches on b (one set, so that it is captured on its own).
 func (ps *PatternSet) MatchCaptured(b *hex.Board, x hex.Color) hex.Bitset {
 	return ps.match(b, KindCaptured, x, true)
+}
+
+// MatchInferior returns the target cells of the first inferior pattern of owner x
+// that matches on b, with the pattern's empty cells (the fill's support).
+func (ps *PatternSet) MatchInferior(b *hex.Board, x hex.Color) (targets, support hex.Bitset) {
+	return ps.matchSupport(b, KindInferior, x, true)
 }
 
 // Placements calls f with the target and pattern cells of every match of pattern

@@ -166,6 +166,9 @@ func (s *Solver) mid(ply int, thpn, thdn uint32) (uint32, uint32, hex.Bitset, he
 	case have: // entered again: replay the fill-in found the first time
 		fr.Dead = e.dead
 		fr.Captured[hex.Black], fr.Captured[hex.White] = e.capt[0], e.capt[1]
+		// the table keeps no support cells of inferior fills: take their bound
+		fr.Support[hex.Black] = ice.SupportBound(b, e.capt[0])
+		fr.Support[hex.White] = ice.SupportBound(b, e.capt[1])
 		for p := e.dead.First(); p != hex.NoCell; p = e.dead.Next(p + 1) {
 			b.PlayStone(o, p)
 			fr.Filled++
@@ -213,7 +216,7 @@ func (s *Solver) mid(ply int, thpn, thdn uint32) (uint32, uint32, hex.Bitset, he
 		if pn == 0 {
 			w = x
 		}
-		proof = proof.Or(fr.Captured[w])
+		proof = proof.Or(fr.Captured[w]).Or(fr.Support[w])
 		*e = pnEntry{key: h0, pn: pn, dn: dn, kids: proof, best: best, work: work}
 		s.pnStore(e)
 	}

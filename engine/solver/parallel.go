@@ -75,7 +75,7 @@ func SolveParallel(ctx context.Context, b *hex.Board, workers int, mk func() Con
 		if win {
 			w = x
 		}
-		res.Winner, res.Proof = w, proof.Or(fr.Captured[w])
+		res.Winner, res.Proof = w, proof.Or(fr.Captured[w]).Or(fr.Support[w])
 		if win {
 			res.Move = move
 		}

@@ -558,7 +558,7 @@ func (s *Solver) solve(ply int) (bool, hex.Bitset, hex.Cell) {
 		if win {
 			w = x
 		}
-		proof = proof.Or(fr.Captured[w])
+		proof = proof.Or(fr.Captured[w]).Or(fr.Support[w])
 	}
 	fr.Undo(b)
 	return win, proof, best
