@@ -18,8 +18,12 @@
 // embedded pattern file patterns.txt (see ParsePatterns for its syntax; every pattern
 // is proved by brute force in the tests). Captured sets are cell pairs whose mutual
 // replies kill the intruder (this covers the classic edge and bridge-pocket captured
-// patterns) plus the captured patterns of the pattern file. FillIn fills dead and
-// captured cells repeatedly until nothing changes (a fixed point).
+// patterns) plus the captured patterns of the pattern file. The pattern file's
+// inferior patterns add cells that are permanently inferior for the opponent: filling
+// them with the owner's stones keeps the value while the pattern's empty cells (its
+// support, Result.Support) hold no opponent stone; a proof of the owner's win on the filled board
+// needs the support as well. FillIn fills dead, captured and inferior cells
+// repeatedly until nothing changes (a fixed point).
 //
 // Local domination (LocalDominated). A P-move at a dominates a P-move at b (P to move)
 // when the value after P plays a is at least the value after P plays b. Let R be a, b

@@ -342,9 +342,10 @@ func TestPatternsProved(t *testing.T) {
 // variant is embedded at every fitting place of 4x4, 5x5 and 6x6 boards with many
 // random contexts (the other cells empty or random stones, 7 to 11 of them left
 // empty); filling the targets with the owner's stones must keep the minimax value
-// for both sides to move, also after an owner's stone on any one empty ('.') cell of
-// the pattern (so the fill stays valid after the owner's move there, and a move
-// into a target is never needed: see vc.FillDecider).
+// for both sides to move, also after an owner's stone on any one empty ('.') cell
+// (so a winning move of the filled board also wins before the fill, whichever
+// fill-ins come with it), and a side to move that wins must have a winning move
+// outside the targets (vc.FillDecider's mustplay leaves them out).
 func TestInferiorPatternsProved(t *testing.T) {
 	ps := DefaultPatterns()
 	rng := rand.New(rand.NewSource(17))
@@ -358,7 +359,7 @@ func TestInferiorPatternsProved(t *testing.T) {
 			continue
 		}
 		n++
-		proved, extraChecked := 0, 0
+		proved, movesChecked, ownerChecked := 0, 0, 0
 		for vi := range ps.variants {
 			va := &ps.variants[vi]
 			if va.pat != i {
@@ -414,9 +415,28 @@ func TestInferiorPatternsProved(t *testing.T) {
 							b.PlayStone(va.owner, d)
 							if b.Winner() == hex.Empty {
 								check(" with " + va.owner.String() + " at " + g.CellName(d))
-								extraChecked++
+								ownerChecked++
 							}
 							b.Undo()
+						}
+						// a mover that wins has a winning move outside the targets
+						for _, to := range []hex.Color{hex.Black, hex.White} {
+							b.SetToMove(to)
+							if !brute.MoverWins(b, memo) {
+								continue
+							}
+							found := false
+							moves := b.EmptyCells().AndNot(targets)
+							for m := moves.First(); m != hex.NoCell && !found; m = moves.Next(m + 1) {
+								b.PlayStone(to, m)
+								found = b.Winner() == to || !brute.MoverWins(b, memo)
+								b.Undo()
+								b.SetToMove(to)
+							}
+							if !found {
+								t.Fatalf("pattern %s: %s wins only by a move into %s:\n%s", p.Name, to, names(b, targets), b.Diagram())
+							}
+							movesChecked++
 						}
 						proved++
 					}
@@ -426,7 +446,7 @@ func TestInferiorPatternsProved(t *testing.T) {
 		if proved == 0 {
 			t.Errorf("pattern %s was never embedded: not proved", p.Name)
 		}
-		t.Logf("pattern %s: %d placements proved, %d with an owner's stone on an empty cell", p.Name, proved, extraChecked)
+		t.Logf("pattern %s: %d placements proved, %d with an owner's stone on an empty cell, %d winning movers checked", p.Name, proved, ownerChecked, movesChecked)
 	}
 	if n == 0 {
 		t.Fatal("no inferior patterns in the pattern file")

@@ -93,13 +93,14 @@ type variant struct {
 //
 // KIND is "dead" (the single '*' cell is dead), "captured" (the '*' cells are
 // Black-captured) or "inferior" (the '*' cells may be filled with Black stones while
-// the '.' cells, each next to a '*', hold no White stone; see KindInferior). With "north" the first row lies on row 1 of the board (next to
-// Black's north edge). Each ROW lists one board row of the pattern, cells separated by
-// spaces, leading spaces ignored (write rows indented as in board diagrams: row y+1
-// sits half a cell to the right, so cell i of row y touches cells i and i-1 of row
-// y+1). Tokens: '*' target (empty), '.' empty, 'B' Black stone, 'W' White stone, '?'
-// anything. Patterns are written with Black as owner; the colour-exchanged reflection
-// and the 180° rotation are added automatically.
+// the '.' cells, each next to a '*', hold no White stone; see KindInferior). With
+// "north" the first row lies on row 1 of the board (next to Black's north edge). Each
+// ROW lists one board row of the pattern, cells separated by spaces, leading spaces
+// ignored (write rows indented as in board diagrams: row y+1 sits half a cell to the
+// right, so cell i of row y touches cells i and i-1 of row y+1). Tokens: '*' target
+// (empty), '.' empty, 'B' Black stone, 'W' White stone, '?' anything. Patterns are
+// written with Black as owner; the colour-exchanged reflection and the 180° rotation
+// are added automatically.
 func ParsePatterns(text string) (*PatternSet, error) {
 	ps := &PatternSet{}
 	var cur *Pattern

@@ -60,8 +60,10 @@ func Decide(b *hex.Board, mine, theirs *Builder) (Decision, error) {
 // A captured set filled for a colour merges its chains; a filled board may even be
 // won outright. The mustplay it reports holds only empty cells of the filled board: a
 // move into a filled cell is never better than a move outside it (a dead cell is a
-// pass; a cell captured by either side is answered inside its set). It is a reusable
-// workspace, not safe for concurrent use.
+// pass; a cell captured by either side is answered inside its set; an inferior cell's
+// fill still holds after its owner's move elsewhere, which the ice tests check for the
+// pattern's own empty cells). It is a reusable workspace, not safe for concurrent
+// use.
 type FillDecider struct {
 	an     *ice.Analyzer
 	filled *hex.Board
