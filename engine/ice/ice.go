@@ -16,7 +16,8 @@ type Result struct {
 	// that the colour's inferior-pattern fills relied on holding no opponent stone.
 	// A proof set of that colour's win on the filled board becomes one of the
 	// position before the fill by adding the colour's Captured and Support cells.
-	// It lies within SupportBound of the colour's Captured cells.
+	// It lies within the colour's Captured cells and their SupportBound (a support
+	// cell may be captured by the same colour later in the fill).
 	Support [3]hex.Bitset
 	// Filled is the number of stones FillIn placed; Undo them with Board.Undo.
 	Filled int

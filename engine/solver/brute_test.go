@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/engine/ice"
 	"github.com/hexlearn/hexlearn/engine/vc"
 	"github.com/hexlearn/hexlearn/internal/brute"
 )
@@ -117,5 +118,82 @@ func checkProof(t *testing.T, name string, b *hex.Board, r Result, memo map[uint
 	}
 	if moverWins != (r.Winner == to) {
 		t.Fatalf("%s: proof set %v is not a proof for %s\n%s", name, b.Geometry().CellNames(r.Proof), r.Winner, b.Diagram())
+	}
+}
+
+// TestAgainstBruteForceInferior is TestAgainstBruteForce on positions built around
+// engine/ice's inferior patterns (brute.ShoulderPosition), square and non-square, both
+// sides to move: the winner, the winning move and the proof set (which must hold the
+// support of the winner's inferior fills) are checked by brute force.
+func TestAgainstBruteForceInferior(t *testing.T) {
+	rng := rand.New(rand.NewSource(41))
+	cfgs := map[string]Config{
+		"full":      {},
+		"hs":        {Connector: vc.NewCompact()},
+		"dfs-full":  {Algorithm: DFS},
+		"dfs-hs":    {Algorithm: DFS, Connector: vc.NewCompact()},
+		"noreduce":  {Connector: vc.NewCompact(), NoReduce: true},
+		"default":   DefaultConfig(),
+		"localdom":  {Connector: vc.NewCompact(), NoDominated: true},
+		"dfs-plain": {Algorithm: DFS, NoInferior: true},
+	}
+	sizes := [][2]int{{4, 4}, {5, 5}, {5, 4}, {4, 5}, {6, 4}, {4, 3}}
+	per := 150
+	if testing.Short() {
+		per = 40
+	}
+	an := ice.NewAnalyzer()
+	positions, inferior := 0, 0
+	for _, sz := range sizes {
+		memo := map[uint64]bool{}
+		solvers := map[string]*Solver{}
+		for name, c := range cfgs {
+			c.TTBits = 14
+			solvers[name] = New(c)
+		}
+		for i := 0; i < per; i++ {
+			b := brute.ShoulderPosition(rng, sz[0], sz[1], min(sz[0]*sz[1]-3, 6+rng.Intn(7)))
+			if b == nil {
+				continue
+			}
+			for _, to := range []hex.Color{hex.Black, hex.White} {
+				b.SetToMove(to)
+				positions++
+				var r ice.Result
+				an.FillIn(b, to, &r)
+				if !r.Support[hex.Black].Or(r.Support[hex.White]).IsEmpty() {
+					inferior++
+				}
+				r.Undo(b)
+				b.SetToMove(to)
+				want := brute.Wins(b, memo)
+				for name, s := range solvers {
+					res, err := s.Solve(context.Background(), b)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if (res.Winner == to) != want {
+						t.Fatalf("%s: %s to move: solver says %s wins, brute force says mover wins=%v\n%s", name, to, res.Winner, want, b.Diagram())
+					}
+					if res.Winner == to && res.Move != hex.NoCell {
+						b.PlayStone(to, res.Move)
+						ok := b.Winner() == to || !brute.Wins(b, memo)
+						b.Undo()
+						b.SetToMove(to)
+						if !ok {
+							t.Fatalf("%s: winning move %s does not win\n%s", name, b.Geometry().CellName(res.Move), b.Diagram())
+						}
+					}
+					checkProof(t, name, b, res, memo)
+				}
+			}
+			if len(memo) > 1_000_000 {
+				memo = map[uint64]bool{}
+			}
+		}
+	}
+	t.Logf("%d positions (with side to move), %d with an inferior fill at the root", positions, inferior)
+	if inferior < positions/25 {
+		t.Fatalf("only %d of %d positions had an inferior fill", inferior, positions)
 	}
 }

@@ -62,8 +62,11 @@ func Decide(b *hex.Board, mine, theirs *Builder) (Decision, error) {
 // move into a filled cell is never better than a move outside it (a dead cell is a
 // pass; a cell captured by either side is answered inside its set; an inferior cell's
 // fill still holds after its owner's move elsewhere, which the ice tests check for the
-// pattern's own empty cells). It is a reusable workspace, not safe for concurrent
-// use.
+// pattern's own empty cells). An opponent's move on an inferior fill's support cell
+// may win on the position yet lose on the filled board, so the mustplay can leave out
+// such a winning move; a move that wins on the filled board wins on the position, so
+// a side to move that wins keeps a winning move inside the mustplay. It is a reusable
+// workspace, not safe for concurrent use.
 type FillDecider struct {
 	an     *ice.Analyzer
 	filled *hex.Board
