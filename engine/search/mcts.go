@@ -35,6 +35,11 @@ type MCTSParams struct {
 	VCPlies int
 	// VCVisits: deeper nodes ask it once they have been visited this often (0: never).
 	VCVisits int
+	// NoReuse starts every search from an empty tree. By default a search whose
+	// position follows the previous search's root by at most two moves (the move
+	// played and the reply) keeps that position's subtree: its visits, scores and
+	// proofs.
+	NoReuse bool
 }
 
 // DefaultMCTSParams are the learned player's MCTS parameters (measured in games,
@@ -59,6 +64,10 @@ func (p MCTSParams) Validate() error {
 	}
 	return nil
 }
+
+// maxPool bounds the tree: a search stops when it holds this many nodes (about 130 MB;
+// 0.2 s per move on 11x11 makes about 50,000).
+const maxPool = 1 << 22
 
 // mnode is a node of the tree: the position after move. Its scores are from the
 // point of view of the player who played move (the parent's side to move).
@@ -93,11 +102,21 @@ type MCTS struct {
 	p       MCTSParams
 	b       *hex.Board
 	pool    []mnode
-	path    []int32
-	moves   []hex.Cell
-	cells   []hex.Cell
-	scores  [hex.NumPoints]float64
-	stats   Stats
+	spare   []mnode // the next pool when a subtree is kept
+	queue   []int32
+	// prev is the root position of the last search (stones and side to move) while
+	// its tree is in pool.
+	prev struct {
+		ok           bool
+		black, white hex.Bitset
+		toMove       hex.Color
+		size         int
+	}
+	path   []int32
+	moves  []hex.Cell
+	cells  []hex.Cell
+	scores [hex.NumPoints]float64
+	stats  Stats
 }
 
 // NewMCTS returns an MCTS over ev, which must implement Orderer (its move ordering
@@ -135,7 +154,7 @@ func (m *MCTS) SetParams(p MCTSParams) error {
 // Outcome.Score is the move's mean score in (-1, 1) for the side to move, or
 // ±(WinScore-1) when proved; Stats.Nodes counts expansions and Stats.Depth is the
 // deepest ply the tree reached. Without a time limit or an expansion limit it stops
-// after 2^20 simulations.
+// after 2^20 simulations; it also stops when the tree holds 2^22 nodes.
 func (m *MCTS) Search(ctx context.Context, b *hex.Board) (Outcome, error) {
 	start := time.Now()
 	if ctx == nil {
@@ -156,15 +175,21 @@ func (m *MCTS) Search(ctx context.Context, b *hex.Board) (Outcome, error) {
 	if m.p.Time > 0 {
 		deadline = start.Add(m.p.Time)
 	}
-	m.pool = append(m.pool[:0], mnode{move: hex.NoCell, first: -1})
 	m.path = append(m.path[:0], 0)
 	m.moves = m.moves[:0]
-	m.expand(0, 0)
+	if !m.reuse(b) {
+		m.pool = append(m.pool[:0], mnode{move: hex.NoCell, first: -1})
+		m.expand(0, 0)
+	} else if !m.pool[0].tact && m.tactics != nil && m.p.VCPlies > 0 && m.pool[0].proven == 0 {
+		m.consult(0) // the kept root was expanded deeper down, without H-search
+	}
+	m.prev.ok, m.prev.toMove, m.prev.size = true, b.ToMove(), b.Geometry().N
+	m.prev.black, m.prev.white = b.Stones(hex.Black), b.Stones(hex.White)
 	for it := 0; m.pool[0].proven == 0; it++ {
 		if m.p.MaxExpansions > 0 && m.stats.Nodes >= int64(m.p.MaxExpansions) {
 			break
 		}
-		if m.p.MaxExpansions == 0 && m.p.Time == 0 && it >= 1<<20 {
+		if m.p.MaxExpansions == 0 && m.p.Time == 0 && it >= 1<<20 || len(m.pool) >= maxPool {
 			break
 		}
 		if it&7 == 0 && (!deadline.IsZero() && time.Now().After(deadline) || ctx.Err() != nil) {
@@ -180,6 +205,72 @@ func (m *MCTS) Search(ctx context.Context, b *hex.Board) (Outcome, error) {
 		return out, err
 	}
 	return out, nil
+}
+
+// reuse makes the subtree of b's position in the previous search's tree the new
+// tree, when b follows that search's root by at most two moves (its side to move's
+// stone, then the opponent's) and the subtree is expanded. It reports whether it did.
+func (m *MCTS) reuse(b *hex.Board) bool {
+	pv := &m.prev
+	if m.p.NoReuse || !pv.ok || pv.size != b.Geometry().N || len(m.pool) == 0 {
+		return false
+	}
+	bl, wh := b.Stones(hex.Black), b.Stones(hex.White)
+	if !pv.black.SubsetOf(&bl) || !pv.white.SubsetOf(&wh) {
+		return false
+	}
+	mine, theirs := bl.AndNot(pv.black), wh.AndNot(pv.white)
+	if pv.toMove == hex.White {
+		mine, theirs = theirs, mine
+	}
+	var path [2]hex.Cell
+	n := 0
+	switch nm, nt := mine.Count(), theirs.Count(); {
+	case nm == 0 && nt == 0 && b.ToMove() == pv.toMove:
+	case nm == 1 && nt == 0 && b.ToMove() == pv.toMove.Opp():
+		path[0], n = mine.First(), 1
+	case nm == 1 && nt == 1 && b.ToMove() == pv.toMove:
+		path[0], path[1], n = mine.First(), theirs.First(), 2
+	default:
+		return false
+	}
+	idx := int32(0)
+	for _, mv := range path[:n] {
+		nd := &m.pool[idx]
+		next := int32(-1)
+		for i := nd.first; nd.first >= 0 && i < nd.first+nd.n; i++ {
+			if m.pool[i].move == mv {
+				next = i
+				break
+			}
+		}
+		if next < 0 {
+			return false
+		}
+		idx = next
+	}
+	if m.pool[idx].first < 0 {
+		return false
+	}
+	// Copy the subtree breadth first, each node's children kept contiguous.
+	sp := append(m.spare[:0], m.pool[idx])
+	sp[0].move = hex.NoCell
+	m.queue = append(m.queue[:0], idx)
+	for head := 0; head < len(m.queue); head++ {
+		old := &m.pool[m.queue[head]]
+		if old.first < 0 {
+			continue
+		}
+		first := int32(len(sp))
+		for i := old.first; i < old.first+old.n; i++ {
+			sp = append(sp, m.pool[i])
+			m.queue = append(m.queue, i)
+		}
+		sp[head].first = first
+	}
+	m.pool, m.spare = sp, m.pool
+	m.stats.Reused = int64(len(sp))
+	return true
 }
 
 // outcome reads the root's best move and score for me.

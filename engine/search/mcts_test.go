@@ -85,6 +85,61 @@ func TestMCTSOracle(t *testing.T) {
 	}
 }
 
+// TestMCTSReuse: one search object plays whole 4x4 games against itself, keeping the
+// subtree of each new position: every winner it claims is the brute-force winner and
+// every claimed win plays a winning move; the same position searched again, or after
+// the move it chose, keeps a subtree; NoReuse keeps none.
+func TestMCTSReuse(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	memo := map[uint64]bool{}
+	kept := 0
+	for g := 0; g < 6; g++ {
+		b := brute.RandomPosition(rng, 4, rng.Intn(3))
+		m := newMCTS(t, resistance(t), tactics(t), search.MCTSParams{MaxExpansions: 60, CPuct: 0.5, Scale: 0.5, RankTemp: 4, FPU: 0.1, VCPlies: 1, VCVisits: 8})
+		for b.Winner() == hex.Empty {
+			me := b.ToMove()
+			out, err := m.Search(context.Background(), b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.Reused > 0 {
+				kept++
+			}
+			wins := brute.MoverWins(b, memo)
+			if out.Winner == me && !wins || out.Winner == me.Opp() && wins {
+				t.Fatalf("claims %v wins, brute force says the mover wins: %v\n%s", out.Winner, wins, b.Diagram())
+			}
+			b.PlayStone(me, out.Move)
+			if out.Winner == me && b.Winner() != me && brute.MoverWins(b, memo) {
+				t.Fatalf("claimed win thrown away by %s:\n%s", b.Geometry().CellName(out.Move), b.Diagram())
+			}
+		}
+	}
+	if kept == 0 {
+		t.Fatal("no search kept a subtree")
+	}
+	b := hex.MustBoard(5, 5)
+	p := search.DefaultMCTSParams()
+	p.MaxExpansions = 100
+	m := newMCTS(t, resistance(t), nil, p)
+	out, _ := m.Search(context.Background(), b)
+	again, _ := m.Search(context.Background(), b)
+	if again.Reused <= 100 {
+		t.Fatalf("the same position kept %d nodes, want the whole tree", again.Reused)
+	}
+	b.PlayStone(hex.Black, out.Move)
+	next, _ := m.Search(context.Background(), b)
+	if next.Reused == 0 {
+		t.Fatalf("the position after the chosen move kept no subtree")
+	}
+	p.NoReuse = true
+	m = newMCTS(t, resistance(t), nil, p)
+	m.Search(context.Background(), b)
+	if again, _ := m.Search(context.Background(), b); again.Reused != 0 {
+		t.Fatalf("NoReuse kept %d nodes", again.Reused)
+	}
+}
+
 // TestMCTSTacticsRootWin: when H-search proves the root won, the move played keeps the
 // proved win even with a single expansion, as the brute-force solver confirms.
 func TestMCTSTacticsRootWin(t *testing.T) {
@@ -159,7 +214,7 @@ func TestMCTSMustplay(t *testing.T) {
 func TestMCTSDeterministic(t *testing.T) {
 	b := hex.MustBoard(6, 6)
 	p := search.DefaultMCTSParams()
-	p.MaxExpansions = 300
+	p.MaxExpansions, p.NoReuse = 300, true
 	m := newMCTS(t, resistance(t), tactics(t), p)
 	ctx := context.Background()
 	a, err := m.Search(ctx, b)
