@@ -156,7 +156,7 @@ func newEvalState(pl Player, b *hex.Board, paramsFor func(learned bool) search.P
 		if pl.MCTS {
 			mp := pl.MCTSParams
 			if mp == (search.MCTSParams{}) {
-				mp = search.DefaultMCTSParams()
+				mp = search.DefaultMCTSParamsFor(b.Geometry().N)
 			}
 			if s.mcts, err = search.NewMCTS(ev, t, mp); err != nil {
 				return nil, err

@@ -56,8 +56,8 @@ type Player struct {
 	// learned value"). The learned evaluator must implement search.Orderer. The
 	// exact player ignores it.
 	MCTS bool
-	// MCTSParams are the MCTS parameters (zero: search.DefaultMCTSParams(); Time is
-	// taken from Params).
+	// MCTSParams are the MCTS parameters (zero: search.DefaultMCTSParamsFor the
+	// board's cells; Time is taken from Params).
 	MCTSParams search.MCTSParams
 	// Params are the initial search parameters (zero: SearchDefaults()).
 	Params search.Params

@@ -42,10 +42,21 @@ type MCTSParams struct {
 	NoReuse bool
 }
 
-// DefaultMCTSParams are the learned player's MCTS parameters (measured in games,
-// docs/results.md, "Monte Carlo tree search with the learned value").
+// DefaultMCTSParams are the learned player's MCTS parameters on 8x8 (measured in
+// games, docs/results.md, "Monte Carlo tree search with the learned value").
 func DefaultMCTSParams() MCTSParams {
 	return MCTSParams{CPuct: 0.5, Scale: 0.5, RankTemp: 4, FPU: 0.1, VCPlies: 2, VCVisits: 8}
+}
+
+// DefaultMCTSParamsFor are DefaultMCTSParams for a board of the given number of
+// cells: H-search's cost grows about with the square of the cells, so VCVisits does
+// too, 8·(cells/64)² rounded, at least 4 (8x8: 8; 11x11: 29, where 32 won 26–14
+// against 8).
+func DefaultMCTSParamsFor(cells int) MCTSParams {
+	p := DefaultMCTSParams()
+	r := float64(cells) / 64
+	p.VCVisits = max(4, int(math.Round(8*r*r)))
+	return p
 }
 
 // Validate reports whether p is usable.

@@ -260,6 +260,19 @@ func TestMCTSTime(t *testing.T) {
 	}
 }
 
+func TestDefaultMCTSParamsFor(t *testing.T) {
+	for cells, want := range map[int]int{9: 4, 36: 4, 49: 5, 64: 8, 81: 13, 100: 20, 121: 29} {
+		p := search.DefaultMCTSParamsFor(cells)
+		if p.VCVisits != want || p.Validate() != nil {
+			t.Errorf("%d cells: VCVisits %d, want %d (%v)", cells, p.VCVisits, want, p.Validate())
+		}
+		p.VCVisits = search.DefaultMCTSParams().VCVisits
+		if p != search.DefaultMCTSParams() {
+			t.Errorf("%d cells: %+v differs from the defaults beyond VCVisits", cells, p)
+		}
+	}
+}
+
 func TestMCTSErrors(t *testing.T) {
 	good := search.DefaultMCTSParams()
 	for _, c := range []struct {
