@@ -88,14 +88,14 @@ func TestMCTSOracle(t *testing.T) {
 // TestMCTSReuse: one search object plays whole 4x4 games against itself, keeping the
 // subtree of each new position: every winner it claims is the brute-force winner and
 // every claimed win plays a winning move; the same position searched again, or after
-// the move it chose, keeps a subtree; NoReuse keeps none.
+// the move it chose, keeps a subtree; without Reuse none is kept.
 func TestMCTSReuse(t *testing.T) {
 	rng := rand.New(rand.NewSource(5))
 	memo := map[uint64]bool{}
 	kept := 0
 	for g := 0; g < 6; g++ {
 		b := brute.RandomPosition(rng, 4, rng.Intn(3))
-		m := newMCTS(t, resistance(t), tactics(t), search.MCTSParams{MaxExpansions: 60, CPuct: 0.5, Scale: 0.5, RankTemp: 4, FPU: 0.1, VCPlies: 1, VCVisits: 8})
+		m := newMCTS(t, resistance(t), tactics(t), search.MCTSParams{MaxExpansions: 60, CPuct: 0.5, Scale: 0.5, RankTemp: 4, FPU: 0.1, VCPlies: 1, VCVisits: 8, Reuse: true})
 		for b.Winner() == hex.Empty {
 			me := b.ToMove()
 			out, err := m.Search(context.Background(), b)
@@ -120,7 +120,7 @@ func TestMCTSReuse(t *testing.T) {
 	}
 	b := hex.MustBoard(5, 5)
 	p := search.DefaultMCTSParams()
-	p.MaxExpansions = 100
+	p.MaxExpansions, p.Reuse = 100, true
 	m := newMCTS(t, resistance(t), nil, p)
 	out, _ := m.Search(context.Background(), b)
 	again, _ := m.Search(context.Background(), b)
@@ -132,11 +132,11 @@ func TestMCTSReuse(t *testing.T) {
 	if next.Reused == 0 {
 		t.Fatalf("the position after the chosen move kept no subtree")
 	}
-	p.NoReuse = true
+	p.Reuse = false
 	m = newMCTS(t, resistance(t), nil, p)
 	m.Search(context.Background(), b)
 	if again, _ := m.Search(context.Background(), b); again.Reused != 0 {
-		t.Fatalf("NoReuse kept %d nodes", again.Reused)
+		t.Fatalf("without Reuse kept %d nodes", again.Reused)
 	}
 }
 
@@ -214,7 +214,7 @@ func TestMCTSMustplay(t *testing.T) {
 func TestMCTSDeterministic(t *testing.T) {
 	b := hex.MustBoard(6, 6)
 	p := search.DefaultMCTSParams()
-	p.MaxExpansions, p.NoReuse = 300, true
+	p.MaxExpansions = 300
 	m := newMCTS(t, resistance(t), tactics(t), p)
 	ctx := context.Background()
 	a, err := m.Search(ctx, b)
