@@ -389,6 +389,26 @@ func benchSearch(ctx context.Context, cfg BenchConfig, size int) ([]BenchRow, er
 		}
 		rows = append(rows, row)
 	}
+	// The learned player's search: MCTS over the learned value with the potential
+	// ordering as priors and H-search near the root.
+	ord, err := model.NewOrdering(le, model.OrderPotential)
+	if err != nil {
+		return nil, err
+	}
+	mp := search.DefaultMCTSParams()
+	mp.Time = 2 * cfg.Time
+	m, err := search.NewMCTS(ord, tac, mp)
+	if err != nil {
+		return nil, err
+	}
+	o, err := m.Search(ctx, hex.MustBoard(size, size))
+	if err != nil {
+		return nil, err
+	}
+	rate := float64(o.Nodes) / math.Max(o.Time.Seconds(), 1e-9)
+	rows = append(rows, BenchRow{Name: "MCTS, learned evaluator + H-search (the learned player)", PerOp: time.Duration(float64(time.Second) / math.Max(rate, 1e-9)),
+		Baseline: "exact search", Ratio: rate / math.Max(exactRate, 1e-9),
+		Note: fmt.Sprintf("%.0f expansions/s, deepest ply %d in %.2f s, %d H-search calls", rate, o.Depth, o.Time.Seconds(), o.Tactics)})
 	return rows, nil
 }
 

@@ -66,6 +66,8 @@ type PlayerConfig struct {
 	LookaheadDepth int
 	// Order is the learned player's cheap move ordering ("": player.LearnedOrder).
 	Order model.OrderMode
+	// Search is the learned player's search ("": player.LearnedSearch).
+	Search player.SearchKind
 	// Notes receives the player's one-line notes (nil: none).
 	Notes io.Writer
 }
@@ -110,7 +112,7 @@ func NewPlayer(ctx context.Context, c PlayerConfig) (Player, error) {
 		return Player{}, fmt.Errorf("%w: board size %d (want 1..%d)", ErrConfig, c.Size, hex.MaxSize)
 	}
 	cfg := player.Config{Kind: kind, XH: c.XH, NoFillIn: c.NoFillIn, NoTemplates: c.NoTemplates, Depth: c.Depth, K: c.K, Time: c.Time, VCPlies: c.VCPlies, LeafVC: c.LeafVC,
-		SolveShare: c.SolveShare, SolveMaxEmpty: c.SolveMaxEmpty, LookaheadDepth: c.LookaheadDepth, Order: c.Order, Notes: c.Notes}
+		SolveShare: c.SolveShare, SolveMaxEmpty: c.SolveMaxEmpty, LookaheadDepth: c.LookaheadDepth, Order: c.Order, Search: c.Search, Notes: c.Notes}
 	switch {
 	case c.Time == 0:
 		cfg.Time = gtp.SearchDefaults().Time
@@ -218,6 +220,9 @@ func (c PlayerConfig) Args() []string {
 	}
 	if c.Order != "" {
 		add("--order", c.Order)
+	}
+	if c.Search != "" {
+		add("--search", c.Search)
 	}
 	return a
 }

@@ -36,15 +36,15 @@ func TestNewPlayer(t *testing.T) {
 		want   string // the player's description
 	}{
 		{"zero config", PlayerConfig{}, gtp.DefaultSize,
-			search.Params{Depth: search.MaxDepth, K: player.LearnedK, Time: def.Time, VCPlies: player.LearnedVCPlies}, false, "learned"},
+			search.Params{Depth: search.MaxDepth, K: player.LearnedK, Time: def.Time, VCPlies: player.LearnedVCPlies, LookaheadDepth: 1}, false, "learned"},
 		{"exact xh, limits", PlayerConfig{Kind: player.Exact, XH: true, Size: 5, Depth: 4, K: 3, Time: -1}, 5,
 			search.Params{Depth: 4, K: 3}, true, "exact (XH-search + circuit)"},
 		{"exact, builtin model name", PlayerConfig{Kind: player.Exact, Model: BuiltinModel, Time: time.Second}, gtp.DefaultSize,
 			search.Params{Depth: search.MaxDepth, K: def.K, Time: time.Second}, false, "exact (H-search + circuit)"},
 		{"model file sets the board", PlayerConfig{Model: tinyModel, VCPlies: -1, Time: -1}, 3,
-			search.Params{Depth: def.Depth, K: player.LearnedK}, false, "learned (3x3 model)"},
+			search.Params{Depth: def.Depth, K: player.LearnedK, LookaheadDepth: 1}, false, "learned (3x3 model)"},
 		{"model file and patterns", PlayerConfig{Model: tinyModel, Patterns: bridgeDB, Size: 3, VCPlies: 2}, 3,
-			search.Params{Depth: search.MaxDepth, K: player.LearnedK, Time: def.Time, VCPlies: 2}, false, "learned (3x3 model) + patterns"},
+			search.Params{Depth: search.MaxDepth, K: player.LearnedK, Time: def.Time, VCPlies: 2, LookaheadDepth: 1}, false, "learned (3x3 model) + patterns"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := NewPlayer(context.Background(), tc.cfg)
@@ -144,6 +144,7 @@ func TestPlayerArgs(t *testing.T) {
 		{PlayerConfig{SolveShare: 0.25}, "hexlearn gtp --solve-share 0.25"},
 		{PlayerConfig{Kind: player.Learned, SolveShare: -1}, "hexlearn gtp --player learned --solve-share 0"},
 		{PlayerConfig{SolveMaxEmpty: 20}, "hexlearn gtp --solve-max-empty 20"},
+		{PlayerConfig{Search: player.SearchAlphaBeta}, "hexlearn gtp --search alphabeta"},
 		{PlayerConfig{SolveShare: 1, SolveMaxEmpty: -1}, "hexlearn gtp --solve-share 1 --solve-max-empty 0"},
 	} {
 		if got := tc.cfg.CommandLine("hexlearn"); got != tc.want {

@@ -121,6 +121,9 @@ type Config struct {
 	// Order is the cheap ordering ("": LearnedOrder); models without two-distance
 	// features always order by potential.
 	Order model.OrderMode
+	// Search is the learned player's search ("": LearnedSearch); the exact player
+	// always searches with alpha-beta.
+	Search SearchKind
 	// Notes receives one-line notes (stderr on the command line).
 	Notes io.Writer
 }
@@ -144,11 +147,53 @@ func (c Config) Params() search.Params {
 			p.VCPlies = 0
 		}
 		p.LookaheadDepth = c.lookahead()
+		if c.search() == SearchMCTS && p.LookaheadDepth == 0 {
+			// The evaluator has the cheap ordering for MCTS's priors; alpha-beta
+			// (which plays lost positions) keeps its 1-ply lookahead at every node.
+			p.LookaheadDepth = 1
+		}
 	}
 	if c.K > 0 {
 		p.K = c.K
 	}
 	return p
+}
+
+// SearchKind names the learned player's search.
+type SearchKind string
+
+// The learned player's searches.
+const (
+	// SearchMCTS is search.MCTS: the learned value at every expanded node, the
+	// model's cheap move ordering as priors, H-search near the root.
+	SearchMCTS SearchKind = "mcts"
+	// SearchAlphaBeta is search.Searcher: alpha-beta with k-best pruning and
+	// iterative deepening (Kahl et al., section 5).
+	SearchAlphaBeta SearchKind = "alphabeta"
+)
+
+// LearnedSearch is the learned player's default search (measured in games, see
+// docs/results.md, "Monte Carlo tree search with the learned value").
+const LearnedSearch = SearchMCTS
+
+// ErrSearch reports an unknown search name.
+var ErrSearch = errors.New("player: unknown search")
+
+// ParseSearch parses a search name: mcts or alphabeta.
+func ParseSearch(s string) (SearchKind, error) {
+	switch k := SearchKind(strings.ToLower(strings.TrimSpace(s))); k {
+	case SearchMCTS, SearchAlphaBeta:
+		return k, nil
+	}
+	return "", fmt.Errorf("%w %q (want mcts or alphabeta)", ErrSearch, s)
+}
+
+// search is the learned player's search ("": LearnedSearch).
+func (c Config) search() SearchKind {
+	if c.Search == "" {
+		return LearnedSearch
+	}
+	return c.Search
 }
 
 // LearnedK is the learned player's default k-best limit.
@@ -160,6 +205,9 @@ func (c Config) GTP() (gtp.Player, error) {
 		c.Kind = Exact
 	}
 	if _, err := ParseKind(string(c.Kind)); err != nil {
+		return gtp.Player{}, err
+	}
+	if _, err := ParseSearch(string(c.search())); err != nil {
 		return gtp.Player{}, err
 	}
 	if !(c.SolveShare <= 1) { // NaN too
@@ -184,6 +232,7 @@ func (c Config) GTP() (gtp.Player, error) {
 	}
 	if c.Kind == Learned {
 		p.LeafVC = c.LeafVC > 0 || c.LeafVC == 0 && LearnedLeafVC
+		p.MCTS = c.search() == SearchMCTS
 	}
 	if err := p.Params.Validate(); err != nil {
 		return gtp.Player{}, err
@@ -215,7 +264,7 @@ func (c Config) evaluatorFor(w, h int) (search.Evaluator, error) {
 		}
 	}
 	e, err := model.NewEvaluator(m, w, h)
-	if err != nil || c.lookahead() == 0 {
+	if err != nil || c.lookahead() == 0 && c.search() != SearchMCTS {
 		return e, err
 	}
 	mode := c.Order

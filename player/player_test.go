@@ -63,6 +63,32 @@ func TestParseKind(t *testing.T) {
 	}
 }
 
+func TestParseSearch(t *testing.T) {
+	for in, want := range map[string]SearchKind{"mcts": SearchMCTS, " AlphaBeta ": SearchAlphaBeta} {
+		if k, err := ParseSearch(in); err != nil || k != want {
+			t.Errorf("%q: %v %v", in, k, err)
+		}
+	}
+	for _, bad := range []string{"", "minimax", "uct"} {
+		if _, err := ParseSearch(bad); !errors.Is(err, ErrSearch) || !strings.Contains(err.Error(), "want mcts or alphabeta") {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+	if _, err := (Config{Kind: Learned, Search: "uct"}).GTP(); !errors.Is(err, ErrSearch) {
+		t.Errorf("bad search: %v", err)
+	}
+	for _, c := range []struct {
+		cfg  Config
+		mcts bool
+	}{{Config{Kind: Learned}, LearnedSearch == SearchMCTS}, {Config{Kind: Learned, Search: SearchAlphaBeta}, false},
+		{Config{Kind: Learned, Search: SearchMCTS}, true}, {Config{Kind: Exact, Search: SearchMCTS}, false}} {
+		p, err := c.cfg.GTP()
+		if err != nil || p.MCTS != c.mcts {
+			t.Errorf("%+v: MCTS %v (%v), want %v", c.cfg, p.MCTS, err, c.mcts)
+		}
+	}
+}
+
 // TestParams: with a time limit there is no hidden depth cap; the learned player
 // gets its own k and VC plies unless overridden.
 func TestParams(t *testing.T) {
@@ -72,9 +98,13 @@ func TestParams(t *testing.T) {
 	}{
 		{Config{Kind: Exact, Time: time.Second}, search.Params{Depth: search.MaxDepth, K: gtp.SearchDefaults().K, Time: time.Second}},
 		{Config{Kind: Exact}, search.Params{Depth: gtp.SearchDefaults().Depth, K: gtp.SearchDefaults().K}},
-		{Config{Kind: Learned, Time: time.Second}, search.Params{Depth: search.MaxDepth, K: LearnedK, Time: time.Second, VCPlies: LearnedVCPlies}},
-		{Config{Kind: Learned, Depth: 5, K: 3, VCPlies: -1}, search.Params{Depth: 5, K: 3}},
-		{Config{Kind: Learned, Depth: 5, VCPlies: 2}, search.Params{Depth: 5, K: LearnedK, VCPlies: 2}},
+		{Config{Kind: Learned, Time: time.Second, Search: SearchAlphaBeta}, search.Params{Depth: search.MaxDepth, K: LearnedK, Time: time.Second, VCPlies: LearnedVCPlies}},
+		{Config{Kind: Learned, Depth: 5, K: 3, VCPlies: -1, Search: SearchAlphaBeta}, search.Params{Depth: 5, K: 3}},
+		{Config{Kind: Learned, Depth: 5, VCPlies: 2, Search: SearchAlphaBeta}, search.Params{Depth: 5, K: LearnedK, VCPlies: 2}},
+		// With MCTS the evaluator carries the cheap ordering (the priors); alpha-beta,
+		// which plays the lost positions, keeps its 1-ply lookahead everywhere.
+		{Config{Kind: Learned, Time: time.Second, Search: SearchMCTS}, search.Params{Depth: search.MaxDepth, K: LearnedK, Time: time.Second, VCPlies: LearnedVCPlies, LookaheadDepth: 1}},
+		{Config{Kind: Learned, Depth: 5, LookaheadDepth: 3, Search: SearchMCTS}, search.Params{Depth: 5, K: LearnedK, VCPlies: LearnedVCPlies, LookaheadDepth: 3}},
 	} {
 		if got := c.cfg.Params(); got != c.want {
 			t.Errorf("%+v: %+v, want %+v", c.cfg, got, c.want)
@@ -216,7 +246,7 @@ func TestSolveShare(t *testing.T) {
 	for _, kind := range []Kind{Exact, Learned} {
 		// A depth-1 search alone does not find d3, so the test does not depend on
 		// the machine's speed.
-		cfg := Config{Kind: kind, Depth: 1, Time: 3 * time.Second, SolveShare: -1, SolveMaxEmpty: -1}
+		cfg := Config{Kind: kind, Depth: 1, Time: 3 * time.Second, SolveShare: -1, SolveMaxEmpty: -1, Search: SearchAlphaBeta}
 		if m := genmove(cfg); m == "d3" {
 			t.Fatalf("%s player without the solver plays d3: the test cannot fail", kind)
 		}
@@ -231,10 +261,12 @@ func TestSolveShare(t *testing.T) {
 	}
 }
 
-// TestLookaheadDepth: the learned player's cheap ordering is off by default (the plain
-// evaluator, Params.LookaheadDepth 0); a lookahead depth wraps the model in its
-// ordering, the configured mode for a two-distance model (8x8) and the potential
-// ordering for a cells model (6x6); a negative depth turns it off.
+// TestLookaheadDepth: the alpha-beta learned player's cheap ordering is off by
+// default (the plain evaluator, Params.LookaheadDepth 0); a lookahead depth wraps the
+// model in its ordering, the configured mode for a two-distance model (8x8) and the
+// potential ordering for a cells model (6x6); a negative depth turns it off. The MCTS
+// player always has the ordering (its priors), and alpha-beta (for lost positions)
+// then keeps the 1-ply lookahead at every node (depth 1).
 func TestLookaheadDepth(t *testing.T) {
 	for _, tc := range []struct {
 		cfg   Config
@@ -242,9 +274,12 @@ func TestLookaheadDepth(t *testing.T) {
 		depth int
 		mode  model.OrderMode // "": no ordering wrapper
 	}{
-		{Config{Kind: Learned}, 8, LearnedLookaheadDepth, ""},
-		{Config{Kind: Learned, LookaheadDepth: -1}, 8, 0, ""},
-		{Config{Kind: Learned, LookaheadDepth: 2}, 8, 2, LearnedOrder},
+		{Config{Kind: Learned, Search: SearchAlphaBeta}, 8, LearnedLookaheadDepth, ""},
+		{Config{Kind: Learned, LookaheadDepth: -1, Search: SearchAlphaBeta}, 8, 0, ""},
+		{Config{Kind: Learned, LookaheadDepth: 2, Search: SearchAlphaBeta}, 8, 2, LearnedOrder},
+		{Config{Kind: Learned, Search: SearchMCTS}, 8, 1, LearnedOrder},
+		{Config{Kind: Learned, LookaheadDepth: -1, Search: SearchMCTS}, 8, 1, LearnedOrder},
+		{Config{Kind: Learned, Search: SearchMCTS}, 6, 1, model.OrderPotential},
 		{Config{Kind: Learned, LookaheadDepth: 3, Order: model.OrderNetwork}, 8, 3, model.OrderNetwork},
 		{Config{Kind: Learned, LookaheadDepth: 3, Order: model.OrderNetwork}, 6, 3, model.OrderPotential},
 		{Config{Kind: Exact, LookaheadDepth: 3}, 8, 0, ""},

@@ -24,7 +24,7 @@ func init() {
 		usage: `hexlearn gtp [--player learned|exact] [--size N] [--model MODEL|builtin] [--patterns DB]
             [--xh] [--fill-in=false] [--edge-templates=false] [--depth D] [--k K] [--time S] [--vc-plies P]
             [--leaf-vc=BOOL] [--solve-share F] [--solve-max-empty N]
-            [--lookahead-depth L] [--order potential|network|mix]
+            [--lookahead-depth L] [--order potential|network|mix] [--search mcts|alphabeta]
 
 Serves the Hex dialect of the Go Text Protocol on standard input and output, as HexGui
 and Benzene's tools expect: protocol_version, name, version, known_command,
@@ -35,8 +35,12 @@ commands later parts of hexlearn register (list_commands shows them all). Errors
 answered with "? message" and the engine keeps serving until quit or end of input.
 
 genmove searches with the player: 'learned' (the default where a model exists for the
-board size: --model FILE, or the model built into the binary for 5x5 to 11x11) scores
-the leaves with the network and proves wins and finds mustplay with H-search on the
+board size: --model FILE, or the model built into the binary for 5x5 to 11x11) searches
+by Monte Carlo tree search (--search mcts, the default): the network values every node
+it expands, the cheap --order gives the priors of its moves, H-search proves wins and
+finds mustplay near the root and at nodes visited often, proved results propagate. With
+--search alphabeta it searches by alpha-beta: the network
+scores the leaves and H-search proves wins and finds mustplay on the
 first --vc-plies plies; --leaf-vc adds a cheap, sound connection test (bridges, edge
 bridges, ziggurats, one-move threats) at every node. The learned search orders a node's
 moves by evaluating every child; with --lookahead-depth L only the nodes with at least
@@ -100,6 +104,7 @@ func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.Play
 	leafVC := fs.Bool("leaf-vc", player.LearnedLeafVC, "learned player: a cheap, sound connection test at every node (bridges, edge bridges, ziggurats; wins and mustplay)")
 	lookahead := fs.Int("lookahead-depth", player.LearnedLookaheadDepth, "learned player: nodes with fewer plies left order moves by --order instead of evaluating every child (0: none)")
 	order := fs.String("order", string(player.LearnedOrder), "learned player: the cheap move ordering below --lookahead-depth: potential, network or mix")
+	searchKind := fs.String("search", string(player.LearnedSearch), "learned player's search: mcts or alphabeta")
 	if err := fs.Parse(args); err != nil {
 		return pipeline.PlayerConfig{}, err
 	}
@@ -159,6 +164,11 @@ func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.Play
 	if mode := model.OrderMode(*order); mode != player.LearnedOrder {
 		if cfg.Order, err = model.ParseOrderMode(*order); err != nil {
 			return pipeline.PlayerConfig{}, usageErr("--order: %v", err)
+		}
+	}
+	if *searchKind != string(player.LearnedSearch) {
+		if cfg.Search, err = player.ParseSearch(*searchKind); err != nil {
+			return pipeline.PlayerConfig{}, usageErr("--search: %v", err)
 		}
 	}
 	if *leafVC != player.LearnedLeafVC {

@@ -36,6 +36,8 @@ func TestGTPPlayerConfigRoundTrip(t *testing.T) {
 		{Kind: player.Exact, SolveShare: 0.2, SolveMaxEmpty: 20},
 		{Kind: player.Learned, LookaheadDepth: 3, Order: model.OrderPotential},
 		{Model: tinyModel, Size: 3, LookaheadDepth: -1, Order: model.OrderNetwork},
+		{Kind: player.Learned, Search: player.SearchAlphaBeta},
+		{Model: tinyModel, Size: 3, Search: player.SearchMCTS},
 	} {
 		parsed, err := gtpPlayerConfig(commands["gtp"], cfg.Args(), io.Discard)
 		if err != nil {
@@ -73,6 +75,7 @@ func TestGTPPlayerErrors(t *testing.T) {
 		{[]string{"--solve-share", "NaN"}, 2, "hexlearn gtp: --solve-share: want a fraction from 0 to 1 (or -1), got NaN\n"},
 		{[]string{"--order", "energy"}, 2, "hexlearn gtp: --order: model: unsupported move ordering \"energy\" (want potential, network or mix)\n"},
 		{[]string{"--lookahead-depth", "40"}, 2, "hexlearn gtp: --lookahead-depth"},
+		{[]string{"--search", "minimax"}, 2, "hexlearn gtp: --search: player: unknown search \"minimax\" (want mcts or alphabeta)\n"},
 		{[]string{"--patterns", tinyModel}, 1, "hexlearn gtp: " + tinyModel + ": patterns: "},
 	} {
 		var out, errb bytes.Buffer

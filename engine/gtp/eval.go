@@ -59,6 +59,9 @@ type evalState struct {
 	// and param_search, which need no learned evaluator, still work.
 	learnErr error
 	searcher *search.Searcher
+	// mcts is the learned player's Monte Carlo tree search (Player.MCTS), nil for
+	// alpha-beta.
+	mcts *search.MCTS
 	// solver is the root solver of Player.SolveShare (made at its first use).
 	solver *solver.Solver
 }
@@ -150,6 +153,15 @@ func newEvalState(pl Player, b *hex.Board, paramsFor func(learned bool) search.P
 			return nil, err
 		}
 		s.searcher.SetTactics(t)
+		if pl.MCTS {
+			mp := pl.MCTSParams
+			if mp == (search.MCTSParams{}) {
+				mp = search.DefaultMCTSParamsFor(b.Geometry().N)
+			}
+			if s.mcts, err = search.NewMCTS(ev, t, mp); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return s, nil
 }
@@ -248,9 +260,45 @@ func searchGenMove(e *Engine, b *hex.Board, c hex.Color) (hex.Cell, error) {
 		}
 		defer st.searcher.SetParams(p)
 	}
+	if st.mcts != nil {
+		return st.mctsMove(e.Context(), work)
+	}
 	out, err := st.searcher.Search(e.Context(), work)
 	if err != nil {
 		return hex.NoCell, err
+	}
+	return out.Move, nil
+}
+
+// mctsMove is the learned player's move by MCTS in the time the alpha-beta search
+// would have had. In a position it proves lost, where every move is alike to it,
+// the alpha-beta search picks the move in a quarter of that time (the move that
+// holds out best by the evaluator, for an opponent who may still err).
+func (st *evalState) mctsMove(ctx context.Context, b *hex.Board) (hex.Cell, error) {
+	p := st.searcher.Params()
+	mp := st.mcts.Params()
+	mp.Time = p.Time
+	if mp.Time == 0 && mp.MaxExpansions == 0 {
+		mp.Time = SearchDefaults().Time
+	}
+	if err := st.mcts.SetParams(mp); err != nil {
+		return hex.NoCell, err
+	}
+	out, err := st.mcts.Search(ctx, b)
+	if err != nil {
+		return hex.NoCell, err
+	}
+	if out.Winner != b.ToMove().Opp() {
+		return out.Move, nil
+	}
+	q := p
+	q.Time = p.Time / 4
+	if err := st.searcher.SetParams(q); err != nil {
+		return hex.NoCell, err
+	}
+	defer st.searcher.SetParams(p)
+	if o, err := st.searcher.Search(ctx, b); err == nil {
+		return o.Move, nil
 	}
 	return out.Move, nil
 }

@@ -49,6 +49,16 @@ type Player struct {
 	// exact player won 50 of 80 games on 11x11 against the same player without them
 	// (docs/results.md, "Edge templates with a support stone").
 	NoTemplates bool
+	// MCTS makes a learned player search with search.MCTS instead of alpha-beta: the
+	// learned value at every expanded node, the evaluator's move ordering as priors,
+	// H-search (proofs, mustplay) near the root and at nodes visited often, in the
+	// time Params.Time gives (docs/results.md, "Monte Carlo tree search with the
+	// learned value"). The learned evaluator must implement search.Orderer. The
+	// exact player ignores it.
+	MCTS bool
+	// MCTSParams are the MCTS parameters (zero: search.DefaultMCTSParamsFor the
+	// board's cells; Time is taken from Params).
+	MCTSParams search.MCTSParams
 	// Params are the initial search parameters (zero: SearchDefaults()).
 	Params search.Params
 	// ExactParams are the search parameters of the exact evaluator on a size the

@@ -89,6 +89,54 @@ func TestLearnedPlayerGenmove(t *testing.T) {
 	}
 }
 
+// tinyOrdered is tinyLearned with a move ordering (cells nearest the centre first),
+// so that the MCTS player can use it.
+type tinyOrdered struct{ tinyLearned }
+
+func (tinyOrdered) MoveScores(b *hex.Board, scores []float64) {
+	for i, p := range centreOrder(b) {
+		scores[p] = -float64(i)
+	}
+}
+
+// TestLearnedPlayerMCTS: the MCTS player keeps a win H-search proves (Black b2 on
+// 3x3: every move it plays keeps the win, checked by brute force over the rest of
+// the game) and, in a lost position, still answers a legal move (alpha-beta's).
+func TestLearnedPlayerMCTS(t *testing.T) {
+	on3x3 := func(w, h int) (search.Evaluator, error) {
+		if w != 3 || h != 3 {
+			return nil, fmt.Errorf("%w: %dx%d", ErrNoLearned, w, h)
+		}
+		return tinyOrdered{}, nil
+	}
+	p := search.DefaultMCTSParams()
+	p.MaxExpansions = 50
+	for _, moves := range []string{"b2 a1", "b2 c1", "b2 a3"} {
+		e := New()
+		e.SetPlayer(Player{Learned: on3x3, MCTS: true, MCTSParams: p, Params: search.Params{Depth: 3, K: 4, VCPlies: 2}})
+		for _, c := range []string{"boardsize 3", "clear_board"} {
+			exec(t, e, c)
+		}
+		for i, m := range strings.Fields(moves) {
+			exec(t, e, fmt.Sprintf("play %s %s", [2]string{"b", "w"}[i%2], m))
+		}
+		// Black to move wins; White answers whatever it likes, Black must finish.
+		for turn := 0; e.Board().Winner() == hex.Empty && turn < 9; turn++ {
+			col := "b"
+			if e.Board().ToMove() == hex.White {
+				col = "w"
+			}
+			ok, ans := exec(t, e, "genmove "+col)
+			if !ok {
+				t.Fatalf("%s: genmove %s: %s", moves, col, ans)
+			}
+		}
+		if w := e.Board().Winner(); w != hex.Black {
+			t.Fatalf("%s: winner %v, want Black (the proved win kept)\n%s", moves, w, e.Board().Diagram())
+		}
+	}
+}
+
 func TestPlayerTerminalDecides(t *testing.T) {
 	// a1 loses 3x3 for Black, but the terminal test says it is the only win: a depth-1
 	// search for Black must follow the terminal test, whatever the evaluator thinks.

@@ -1,7 +1,8 @@
-// Package search is hexlearn's alpha-beta searcher (Kahl, Edelkamp & Hildebrand 2007,
-// sections 2 and 6; Anshelevich 2002, section 6; Henderson, Arneson & Hayward 2009,
-// "Solving 8x8 Hex", section 2 for the mustplay). It declares the Evaluator interface it
-// consumes.
+// Package search holds hexlearn's game-tree searches: the alpha-beta searcher (Kahl,
+// Edelkamp & Hildebrand 2007, sections 2 and 6; Anshelevich 2002, section 6;
+// Henderson, Arneson & Hayward 2009, "Solving 8x8 Hex", section 2 for the mustplay)
+// and a Monte Carlo tree search guided by an evaluator's values (mcts.go). It declares
+// the Evaluator interface both consume.
 //
 // Searcher is a negamax alpha-beta search with iterative deepening (depth 1, 2, ...,
 // Params.Depth), a fixed-size transposition table indexed by the board's Zobrist hash
@@ -36,4 +37,14 @@
 // The search plays and undoes stones on the caller's board (hex.Board.PlayStone/Undo),
 // calls the Tracker hooks when the evaluator implements Tracker, and allocates nothing
 // per node: move lists and scores live in per-ply arrays of the Searcher.
+//
+// MCTS (mcts.go) is the learned player's search: PUCT selection (the mean backed-up
+// score plus an exploration term weighted by a prior, as in AlphaZero, Silver et al.
+// 2018) without playouts. Each simulation expands one node with one evaluation (its
+// value, tanh-scaled, is backed up) and the evaluator's move ordering (Orderer) as
+// the priors of its children, by rank; the tactics evaluator (H-search) is asked near
+// the root and at nodes visited often, as MoHex does with its knowledge threshold
+// (Arneson, Hayward & Henderson 2010); proved wins and losses propagate up the tree
+// (MCTS-solver, Winands, Björnsson & Saito 2008). Its nodes live in one pool reused
+// between searches.
 package search

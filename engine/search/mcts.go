@@ -1,0 +1,581 @@
+package search
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/hexlearn/hexlearn/engine/hex"
+)
+
+// MCTSParams are the parameters of the value-guided Monte Carlo tree search (MCTS).
+type MCTSParams struct {
+	// Time bounds the search (0: no limit; then MaxExpansions must be set).
+	Time time.Duration
+	// MaxExpansions bounds the number of nodes expanded (0: no limit). With it and
+	// no time limit the search is deterministic.
+	MaxExpansions int
+	// CPuct weighs exploration: a child's selection score is its mean score plus
+	// CPuct · prior · sqrt(N+1)/(1+n), N the parent's and n the child's visits.
+	CPuct float64
+	// Scale maps an evaluator value v (in its own units) to a score in (-1, 1):
+	// tanh(v/Scale).
+	Scale float64
+	// RankTemp shapes the priors: the move ranked r by the evaluator's ordering
+	// (Orderer) gets a prior proportional to exp(-r/RankTemp).
+	RankTemp float64
+	// FPU is how much less than its parent's mean score an unvisited child is worth
+	// (first-play urgency).
+	FPU float64
+	// VCPlies: nodes less than this many plies from the root ask the tactics
+	// evaluator when they are expanded (proofs and mustplay).
+	VCPlies int
+	// VCVisits: deeper nodes ask it once they have been visited this often (0: never).
+	VCVisits int
+	// Reuse keeps, when a search's position follows the previous search's root by at
+	// most two moves (the move played and the reply), that position's subtree: its
+	// visits, scores and proofs. Off by default: it lost 12–20 against a fresh tree
+	// per move on 8x8 (docs/results.md).
+	Reuse bool
+}
+
+// DefaultMCTSParams are the learned player's MCTS parameters on 8x8 (measured in
+// games, docs/results.md, "Monte Carlo tree search with the learned value").
+func DefaultMCTSParams() MCTSParams {
+	return MCTSParams{CPuct: 0.5, Scale: 0.5, RankTemp: 4, FPU: 0.1, VCPlies: 2, VCVisits: 8}
+}
+
+// DefaultMCTSParamsFor are DefaultMCTSParams for a board of the given number of
+// cells: H-search's cost grows about with the square of the cells, so VCVisits does
+// too, 8·(cells/64)² rounded, at least 4 (8x8: 8; 11x11: 29, where 32 won 26–14
+// against 8).
+func DefaultMCTSParamsFor(cells int) MCTSParams {
+	p := DefaultMCTSParams()
+	r := float64(cells) / 64
+	p.VCVisits = max(4, int(math.Round(8*r*r)))
+	return p
+}
+
+// Validate reports whether p is usable.
+func (p MCTSParams) Validate() error {
+	switch {
+	case p.Time < 0:
+		return fmt.Errorf("%w: negative MCTS time limit %v", ErrParams, p.Time)
+	case p.MaxExpansions < 0:
+		return fmt.Errorf("%w: negative MCTS expansion limit %d", ErrParams, p.MaxExpansions)
+	case !(p.CPuct > 0) || !(p.Scale > 0) || !(p.RankTemp > 0):
+		return fmt.Errorf("%w: MCTS cpuct %g, scale %g and rank temperature %g must be positive", ErrParams, p.CPuct, p.Scale, p.RankTemp)
+	case !(p.FPU >= 0):
+		return fmt.Errorf("%w: MCTS first-play urgency %g (want >= 0)", ErrParams, p.FPU)
+	case p.VCPlies < 0 || p.VCVisits < 0:
+		return fmt.Errorf("%w: MCTS vc plies %d and vc visits %d must not be negative", ErrParams, p.VCPlies, p.VCVisits)
+	}
+	return nil
+}
+
+// maxPool bounds the tree: a search stops when it holds this many nodes (about 130 MB;
+// 0.2 s per move on 11x11 makes about 50,000).
+const maxPool = 1 << 22
+
+// mnode is a node of the tree: the position after move. Its scores are from the
+// point of view of the player who played move (the parent's side to move).
+type mnode struct {
+	move   hex.Cell
+	visits int32
+	first  int32 // index of the first child in the pool (-1: not expanded)
+	n      int32 // number of children
+	proven int8  // +1: the player who played move wins; -1: that player loses; 0: open
+	tact   bool  // the tactics evaluator has analysed this node
+	prior  float32
+	wsum   float64 // sum of the backed-up scores
+}
+
+// MCTS is a Monte Carlo tree search guided by an evaluator's values instead of
+// playouts, for an evaluator much cheaper than H-search such as the learned one.
+// Each simulation descends from the root by the PUCT rule (mean score plus a prior-
+// weighted exploration term), expands one node with a single evaluation (its value
+// is backed up) and the evaluator's move ordering (Orderer) as the priors of its
+// children. The tactics evaluator (H-search: proofs and mustplay) is asked at the
+// nodes near the root and at every node visited often enough; proved wins and
+// losses propagate up the tree (MCTS-solver, Winands et al. 2008), moves outside a
+// mustplay count as lost, and a root proved won plays a move the tactics prove keeps
+// the win. A reusable workspace: the node pool is kept between searches, so a
+// search allocates only while the tree grows beyond every earlier one. Not safe for
+// concurrent use.
+type MCTS struct {
+	ev      Evaluator
+	orderer Orderer
+	tactics Evaluator
+	tracker Tracker
+	p       MCTSParams
+	b       *hex.Board
+	pool    []mnode
+	spare   []mnode // the next pool when a subtree is kept
+	queue   []int32
+	// prev is the root position of the last search (stones and side to move) while
+	// its tree is in pool.
+	prev struct {
+		ok           bool
+		black, white hex.Bitset
+		toMove       hex.Color
+		size         int
+	}
+	path   []int32
+	moves  []hex.Cell
+	cells  []hex.Cell
+	scores [hex.NumPoints]float64
+	stats  Stats
+}
+
+// NewMCTS returns an MCTS over ev, which must implement Orderer (its move ordering
+// gives the priors), with the tactics evaluator tactics (nil: none) and parameters p.
+func NewMCTS(ev, tactics Evaluator, p MCTSParams) (*MCTS, error) {
+	if ev == nil {
+		return nil, fmt.Errorf("%w: nil evaluator", ErrParams)
+	}
+	o, ok := ev.(Orderer)
+	if !ok {
+		return nil, fmt.Errorf("%w: MCTS needs an evaluator with a move ordering (search.Orderer)", ErrParams)
+	}
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	m := &MCTS{ev: ev, orderer: o, tactics: tactics, p: p}
+	m.tracker, _ = ev.(Tracker)
+	return m, nil
+}
+
+// Params returns the parameters.
+func (m *MCTS) Params() MCTSParams { return m.p }
+
+// SetParams changes the parameters.
+func (m *MCTS) SetParams(p MCTSParams) error {
+	if err := p.Validate(); err != nil {
+		return err
+	}
+	m.p = p
+	return nil
+}
+
+// Search searches b for the side to move and returns the move with the most visits
+// (a proved win first; moves proved lost last). b is restored before it returns.
+// Outcome.Score is the move's mean score in (-1, 1) for the side to move, or
+// ±(WinScore-1) when proved; Stats.Nodes counts expansions and Stats.Depth is the
+// deepest ply the tree reached. Without a time limit or an expansion limit it stops
+// after 2^20 simulations; it also stops when the tree holds 2^22 nodes.
+func (m *MCTS) Search(ctx context.Context, b *hex.Board) (Outcome, error) {
+	start := time.Now()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if b.Winner() != hex.Empty {
+		return Outcome{Move: hex.NoCell}, fmt.Errorf("%w: the game is over", ErrNoMove)
+	}
+	empty := b.EmptyCells()
+	if empty.IsEmpty() {
+		return Outcome{Move: hex.NoCell}, fmt.Errorf("%w: the board is full", ErrNoMove)
+	}
+	m.b, m.stats = b, Stats{}
+	if m.tracker != nil {
+		m.tracker.Reset(b)
+	}
+	var deadline time.Time
+	if m.p.Time > 0 {
+		deadline = start.Add(m.p.Time)
+	}
+	m.path = append(m.path[:0], 0)
+	m.moves = m.moves[:0]
+	if !m.reuse(b) {
+		m.pool = append(m.pool[:0], mnode{move: hex.NoCell, first: -1})
+		m.expand(0, 0)
+	} else if !m.pool[0].tact && m.tactics != nil && m.p.VCPlies > 0 && m.pool[0].proven == 0 {
+		m.consult(0) // the kept root was expanded deeper down, without H-search
+	}
+	m.prev.ok, m.prev.toMove, m.prev.size = true, b.ToMove(), b.Geometry().N
+	m.prev.black, m.prev.white = b.Stones(hex.Black), b.Stones(hex.White)
+	for it := 0; m.pool[0].proven == 0; it++ {
+		if m.p.MaxExpansions > 0 && m.stats.Nodes >= int64(m.p.MaxExpansions) {
+			break
+		}
+		if m.p.MaxExpansions == 0 && m.p.Time == 0 && it >= 1<<20 || len(m.pool) >= maxPool {
+			break
+		}
+		if it&7 == 0 && (!deadline.IsZero() && time.Now().After(deadline) || ctx.Err() != nil) {
+			m.stats.TimedOut = true
+			break
+		}
+		m.simulate()
+	}
+	out := m.outcome(b.ToMove(), empty)
+	m.stats.Time = time.Since(start)
+	out.Stats = m.stats
+	if err := ctx.Err(); err != nil && m.stats.Nodes <= 1 {
+		return out, err
+	}
+	return out, nil
+}
+
+// reuse makes the subtree of b's position in the previous search's tree the new
+// tree, when b follows that search's root by at most two moves (its side to move's
+// stone, then the opponent's) and the subtree is expanded. It reports whether it did.
+func (m *MCTS) reuse(b *hex.Board) bool {
+	pv := &m.prev
+	if !m.p.Reuse || !pv.ok || pv.size != b.Geometry().N || len(m.pool) == 0 {
+		return false
+	}
+	bl, wh := b.Stones(hex.Black), b.Stones(hex.White)
+	if !pv.black.SubsetOf(&bl) || !pv.white.SubsetOf(&wh) {
+		return false
+	}
+	mine, theirs := bl.AndNot(pv.black), wh.AndNot(pv.white)
+	if pv.toMove == hex.White {
+		mine, theirs = theirs, mine
+	}
+	var path [2]hex.Cell
+	n := 0
+	switch nm, nt := mine.Count(), theirs.Count(); {
+	case nm == 0 && nt == 0 && b.ToMove() == pv.toMove:
+	case nm == 1 && nt == 0 && b.ToMove() == pv.toMove.Opp():
+		path[0], n = mine.First(), 1
+	case nm == 1 && nt == 1 && b.ToMove() == pv.toMove:
+		path[0], path[1], n = mine.First(), theirs.First(), 2
+	default:
+		return false
+	}
+	idx := int32(0)
+	for _, mv := range path[:n] {
+		nd := &m.pool[idx]
+		next := int32(-1)
+		for i := nd.first; nd.first >= 0 && i < nd.first+nd.n; i++ {
+			if m.pool[i].move == mv {
+				next = i
+				break
+			}
+		}
+		if next < 0 {
+			return false
+		}
+		idx = next
+	}
+	if m.pool[idx].first < 0 {
+		return false
+	}
+	// Copy the subtree breadth first, each node's children kept contiguous.
+	sp := append(m.spare[:0], m.pool[idx])
+	sp[0].move = hex.NoCell
+	m.queue = append(m.queue[:0], idx)
+	for head := 0; head < len(m.queue); head++ {
+		old := &m.pool[m.queue[head]]
+		if old.first < 0 {
+			continue
+		}
+		first := int32(len(sp))
+		for i := old.first; i < old.first+old.n; i++ {
+			sp = append(sp, m.pool[i])
+			m.queue = append(m.queue, i)
+		}
+		sp[head].first = first
+	}
+	m.pool, m.spare = sp, m.pool
+	m.stats.Reused = int64(len(sp))
+	return true
+}
+
+// outcome reads the root's best move and score for me.
+func (m *MCTS) outcome(me hex.Color, empty hex.Bitset) Outcome {
+	root := &m.pool[0]
+	best := int32(-1)
+	for i := root.first; i >= 0 && i < root.first+root.n; i++ {
+		if m.pool[i].proven > 0 {
+			best = i
+			break
+		}
+		if best < 0 || m.better(i, best) {
+			best = i
+		}
+	}
+	out := Outcome{Move: hex.NoCell}
+	if best >= 0 {
+		c := &m.pool[best]
+		out.Move = c.move
+		switch {
+		case c.proven > 0:
+			out.Score = WinScore - 1
+		case c.proven < 0:
+			out.Score = -(WinScore - 1)
+		case c.visits > 0:
+			out.Score = c.wsum / float64(c.visits)
+		}
+	}
+	if out.Move == hex.NoCell {
+		out.Move = empty.First()
+	}
+	switch {
+	case root.proven < 0: // the player who moved into the root loses
+		out.Winner = me
+		out.Score = WinScore - 1
+	case root.proven > 0:
+		out.Winner = me.Opp()
+		out.Score = -(WinScore - 1)
+	}
+	out.Value = stm(out.Score, me)
+	return out
+}
+
+// better reports whether child a is a better final choice than child b: not proved
+// lost, then more visits, then the higher prior.
+func (m *MCTS) better(a, b int32) bool {
+	x, y := &m.pool[a], &m.pool[b]
+	if (x.proven < 0) != (y.proven < 0) {
+		return y.proven < 0
+	}
+	if x.visits != y.visits {
+		return x.visits > y.visits
+	}
+	return x.prior > y.prior
+}
+
+// simulate descends from the root to a node not yet expanded, expands it and backs
+// its score up the path.
+func (m *MCTS) simulate() {
+	m.path = append(m.path[:0], 0)
+	m.moves = m.moves[:0]
+	b := m.b
+	idx := int32(0)
+	for m.pool[idx].first >= 0 && m.pool[idx].proven == 0 {
+		if nd := &m.pool[idx]; !nd.tact && m.tactics != nil && m.p.VCVisits > 0 && int(nd.visits) >= m.p.VCVisits {
+			m.consult(idx)
+			if m.pool[idx].proven != 0 {
+				break
+			}
+		}
+		c := m.selectChild(idx)
+		if c < 0 {
+			break
+		}
+		mv := m.pool[c].move
+		m.play(b.ToMove(), mv)
+		m.moves = append(m.moves, mv)
+		m.path = append(m.path, c)
+		idx = c
+	}
+	m.stats.Depth = max(m.stats.Depth, len(m.moves))
+	// v is the score for the player who moved into idx.
+	var v float64
+	switch nd := &m.pool[idx]; {
+	case nd.proven != 0:
+		v = float64(nd.proven)
+	case nd.first < 0:
+		v = m.expand(idx, len(m.path)-1)
+	}
+	for i := len(m.path) - 1; i >= 0; i-- {
+		n := &m.pool[m.path[i]]
+		n.visits++
+		n.wsum += v
+		v = -v
+		if i < len(m.path)-1 {
+			m.resolve(m.path[i])
+		}
+	}
+	for i := len(m.moves) - 1; i >= 0; i-- {
+		m.undo(m.moves[i])
+	}
+}
+
+// resolve marks node idx proved when one of its children is a proved win for idx's
+// side to move (idx is then lost for the player who moved into it) or every child
+// is a proved loss.
+func (m *MCTS) resolve(idx int32) {
+	nd := &m.pool[idx]
+	if nd.proven != 0 || nd.first < 0 {
+		return
+	}
+	all := true
+	for i := nd.first; i < nd.first+nd.n; i++ {
+		switch m.pool[i].proven {
+		case 1:
+			nd.proven = -1
+			return
+		case 0:
+			all = false
+		}
+	}
+	if all {
+		nd.proven = 1
+	}
+}
+
+// selectChild picks the child of idx to descend into: a proved win at once, else the
+// highest PUCT score among the children not proved lost (-1 if there is none).
+func (m *MCTS) selectChild(idx int32) int32 {
+	nd := &m.pool[idx]
+	sq := math.Sqrt(float64(nd.visits) + 1)
+	fpu := -m.p.FPU
+	if nd.visits > 0 {
+		fpu = -nd.wsum/float64(nd.visits) - m.p.FPU
+	}
+	best, bestU := int32(-1), math.Inf(-1)
+	for i := nd.first; i < nd.first+nd.n; i++ {
+		c := &m.pool[i]
+		if c.proven > 0 {
+			return i
+		}
+		if c.proven < 0 {
+			continue
+		}
+		q := fpu
+		if c.visits > 0 {
+			q = c.wsum / float64(c.visits)
+		}
+		if u := q + m.p.CPuct*float64(c.prior)*sq/float64(1+c.visits); u > bestU {
+			best, bestU = i, u
+		}
+	}
+	return best
+}
+
+func (m *MCTS) play(c hex.Color, p hex.Cell) {
+	m.b.PlayStone(c, p)
+	if m.tracker != nil {
+		m.tracker.Play(c, p)
+	}
+}
+
+func (m *MCTS) undo(p hex.Cell) {
+	c := m.b.At(p)
+	m.b.Undo()
+	if m.tracker != nil {
+		m.tracker.Undo(c, p)
+	}
+}
+
+// consult asks the tactics evaluator about the current board, the position of the
+// expanded node idx: a proved winner ends the node (at the root, a proved win for
+// the side to move is kept open until a child proves it, see proveRoot); a mustplay
+// marks the children outside it lost.
+func (m *MCTS) consult(idx int32) {
+	nd := &m.pool[idx]
+	nd.tact = true
+	m.stats.Tactics++
+	r := m.tactics.Evaluate(m.b)
+	me := m.b.ToMove()
+	switch {
+	case r.Winner == me && idx == 0:
+		m.proveRoot()
+		return
+	case r.Winner == me:
+		nd.proven = -1
+		return
+	case r.Winner == me.Opp():
+		nd.proven = 1
+		return
+	case !r.HasMustplay:
+		return
+	}
+	for i := nd.first; i < nd.first+nd.n; i++ {
+		if !r.Mustplay.Has(m.pool[i].move) {
+			m.pool[i].proven = -1
+		}
+	}
+	m.resolve(idx)
+}
+
+// proveRoot asks the tactics evaluator about every child of the root, which the
+// tactics prove won for the side to move, until one is proved lost for the
+// opponent: that child is then a proved win, and so is the root.
+func (m *MCTS) proveRoot() {
+	b := m.b
+	me := b.ToMove()
+	root := &m.pool[0]
+	for i := root.first; i < root.first+root.n; i++ {
+		p := m.pool[i].move
+		m.play(me, p)
+		m.stats.Tactics++
+		if b.Winner() == me || m.tactics.Evaluate(b).Winner == me {
+			m.pool[i].proven = 1
+		}
+		m.undo(p)
+		if m.pool[i].proven > 0 {
+			m.pool[0].proven = -1
+			return
+		}
+	}
+}
+
+// expand creates the children of node idx (the current board, ply plies from the
+// root) and returns idx's score for the player who moved into it.
+func (m *MCTS) expand(idx int32, ply int) float64 {
+	m.stats.Nodes++
+	b := m.b
+	me := b.ToMove()
+	nd := &m.pool[idx]
+	nd.first = int32(len(m.pool))
+	if w := b.Winner(); w != hex.Empty {
+		nd.proven = 1
+		if w == me {
+			nd.proven = -1
+		}
+		return float64(nd.proven)
+	}
+	cand := b.EmptyCells()
+	rootWon := false
+	if m.tactics != nil && ply < m.p.VCPlies {
+		nd.tact = true
+		m.stats.Tactics++
+		r := m.tactics.Evaluate(b)
+		switch {
+		case r.Winner == me && idx == 0:
+			rootWon = true // a move that keeps the win is wanted: see proveRoot
+		case r.Winner == me:
+			nd.proven = -1
+			return -1
+		case r.Winner == me.Opp():
+			nd.proven = 1
+			return 1
+		case r.HasMustplay:
+			cand = cand.And(r.Mustplay)
+		}
+	}
+	m.stats.Evals++
+	r := m.ev.Evaluate(b)
+	switch {
+	case r.Winner == me && !rootWon:
+		nd.proven = -1
+		return -1
+	case r.Winner == me.Opp():
+		nd.proven = 1
+		return 1
+	case r.HasMustplay:
+		cand = cand.And(r.Mustplay)
+	}
+	v := math.Tanh(stm(r.Value, me) / m.p.Scale) // for the side to move
+	m.orderer.MoveScores(b, m.scores[:])
+	m.cells = cand.AppendCells(m.cells[:0])
+	sc := &m.scores
+	slices.SortStableFunc(m.cells, func(x, y hex.Cell) int { return cmp.Compare(sc[y], sc[x]) })
+	var sum float64
+	for r, p := range m.cells {
+		e := math.Exp(-float64(r) / m.p.RankTemp)
+		sum += e
+		m.pool = append(m.pool, mnode{move: p, first: -1, prior: float32(e)})
+	}
+	nd = &m.pool[idx]
+	nd.n = int32(len(m.cells))
+	for i := nd.first; i < nd.first+nd.n; i++ {
+		m.pool[i].prior = float32(float64(m.pool[i].prior) / sum)
+	}
+	switch {
+	case nd.n == 0: // an empty mustplay: the side to move loses
+		nd.proven = 1
+		return 1
+	case rootWon:
+		m.proveRoot()
+		if m.pool[0].proven != 0 {
+			return float64(m.pool[0].proven)
+		}
+	}
+	return -v
+}

@@ -1,0 +1,303 @@
+package search_test
+
+import (
+	"context"
+	"errors"
+	"math/rand"
+	"testing"
+	"time"
+
+	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/engine/search"
+	"github.com/hexlearn/hexlearn/internal/brute"
+)
+
+func newMCTS(t testing.TB, ev, tac search.Evaluator, p search.MCTSParams) *search.MCTS {
+	t.Helper()
+	m, err := search.NewMCTS(ev, tac, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// orderedTracking is trackingEval with the resistance evaluator's move ordering, so
+// that MCTS can use it and the Tracker hooks are checked.
+type orderedTracking struct {
+	*trackingEval
+	o search.Orderer
+}
+
+func (e orderedTracking) MoveScores(b *hex.Board, scores []float64) { e.o.MoveScores(b, scores) }
+
+// TestMCTSOracle: on random 3x3 and 4x4 positions the search, given enough
+// expansions, proves the winner the brute-force solver finds, plays a winning move
+// when the side to move wins, keeps the Tracker in step and restores the board. Every
+// claim it makes with fewer expansions is true as well.
+func TestMCTSOracle(t *testing.T) {
+	rng := rand.New(rand.NewSource(34))
+	memos := map[int]map[uint64]bool{3: {}, 4: {}} // one per size: hashes are per geometry
+	proved := 0
+	for i := 0; i < 60; i++ {
+		n := 3 + i%2
+		b := brute.RandomPosition(rng, n, rng.Intn(n*n/2))
+		memo := memos[n]
+		if b.Winner() != hex.Empty {
+			continue
+		}
+		me := b.ToMove()
+		want := me.Opp()
+		if brute.MoverWins(b, memo) {
+			want = me
+		}
+		r := resistance(t)
+		ev := orderedTracking{&trackingEval{t: t, inner: r}, r}
+		for _, budget := range []int{5, 50, 100000} {
+			h := b.Hash()
+			out, err := newMCTS(t, ev, nil, search.MCTSParams{MaxExpansions: budget, CPuct: 0.5, Scale: 0.5, RankTemp: 4, FPU: 0.1}).Search(context.Background(), b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b.Hash() != h || ev.board.Hash() != h {
+				t.Fatalf("board or tracker not restored:\n%s", b.Diagram())
+			}
+			if out.Winner != hex.Empty && out.Winner != want {
+				t.Fatalf("%d expansions: claims %v wins, brute force says %v:\n%s", budget, out.Winner, want, b.Diagram())
+			}
+			if budget == 100000 {
+				if out.Winner != want {
+					t.Fatalf("not proved (%v, want %v) after %d expansions:\n%s", out.Winner, want, out.Nodes, b.Diagram())
+				}
+				proved++
+			}
+			if out.Winner == me {
+				b.PlayStone(me, out.Move)
+				keeps := b.Winner() == me || !brute.MoverWins(b, memo)
+				b.Undo()
+				if !keeps {
+					t.Fatalf("claims a win but plays %s, which loses:\n%s", b.Geometry().CellName(out.Move), b.Diagram())
+				}
+			}
+		}
+	}
+	if proved < 40 {
+		t.Fatalf("only %d positions tried", proved)
+	}
+}
+
+// TestMCTSReuse: one search object plays whole 4x4 games against itself, keeping the
+// subtree of each new position: every winner it claims is the brute-force winner and
+// every claimed win plays a winning move; the same position searched again, or after
+// the move it chose, keeps a subtree; without Reuse none is kept.
+func TestMCTSReuse(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	memo := map[uint64]bool{}
+	kept := 0
+	for g := 0; g < 6; g++ {
+		b := brute.RandomPosition(rng, 4, rng.Intn(3))
+		m := newMCTS(t, resistance(t), tactics(t), search.MCTSParams{MaxExpansions: 60, CPuct: 0.5, Scale: 0.5, RankTemp: 4, FPU: 0.1, VCPlies: 1, VCVisits: 8, Reuse: true})
+		for b.Winner() == hex.Empty {
+			me := b.ToMove()
+			out, err := m.Search(context.Background(), b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.Reused > 0 {
+				kept++
+			}
+			wins := brute.MoverWins(b, memo)
+			if out.Winner == me && !wins || out.Winner == me.Opp() && wins {
+				t.Fatalf("claims %v wins, brute force says the mover wins: %v\n%s", out.Winner, wins, b.Diagram())
+			}
+			b.PlayStone(me, out.Move)
+			if out.Winner == me && b.Winner() != me && brute.MoverWins(b, memo) {
+				t.Fatalf("claimed win thrown away by %s:\n%s", b.Geometry().CellName(out.Move), b.Diagram())
+			}
+		}
+	}
+	if kept == 0 {
+		t.Fatal("no search kept a subtree")
+	}
+	b := hex.MustBoard(5, 5)
+	p := search.DefaultMCTSParams()
+	p.MaxExpansions, p.Reuse = 100, true
+	m := newMCTS(t, resistance(t), nil, p)
+	out, _ := m.Search(context.Background(), b)
+	again, _ := m.Search(context.Background(), b)
+	if again.Reused <= 100 {
+		t.Fatalf("the same position kept %d nodes, want the whole tree", again.Reused)
+	}
+	b.PlayStone(hex.Black, out.Move)
+	next, _ := m.Search(context.Background(), b)
+	if next.Reused == 0 {
+		t.Fatalf("the position after the chosen move kept no subtree")
+	}
+	p.Reuse = false
+	m = newMCTS(t, resistance(t), nil, p)
+	m.Search(context.Background(), b)
+	if again, _ := m.Search(context.Background(), b); again.Reused != 0 {
+		t.Fatalf("without Reuse kept %d nodes", again.Reused)
+	}
+}
+
+// TestMCTSTacticsRootWin: when H-search proves the root won, the move played keeps the
+// proved win even with a single expansion, as the brute-force solver confirms.
+func TestMCTSTacticsRootWin(t *testing.T) {
+	memo := map[uint64]bool{}
+	for _, c := range []struct {
+		n     int
+		moves string
+	}{
+		{3, "b2 a1"},
+		{4, "b2 a4 c3 d1"},
+	} {
+		b, err := hex.ParsePosition(c.n, c.n, c.moves)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := newMCTS(t, resistance(t), tactics(t), search.MCTSParams{MaxExpansions: 1, CPuct: 0.5, Scale: 0.5, RankTemp: 4, VCPlies: 1})
+		out, err := m.Search(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		me := b.ToMove()
+		if out.Winner != me || out.Score < search.WinScore/2 {
+			t.Fatalf("%s: winner %v score %g, want a proved win for %v", c.moves, out.Winner, out.Score, me)
+		}
+		b.PlayStone(me, out.Move)
+		lost := b.Winner() != me && brute.MoverWins(b, memo)
+		b.Undo()
+		if lost {
+			t.Fatalf("%s: plays %s, which gives the win away", c.moves, b.Geometry().CellName(out.Move))
+		}
+		if out.Tactics < 2 {
+			t.Errorf("%s: %d tactics calls, want the root and its winning child", c.moves, out.Tactics)
+		}
+	}
+}
+
+// TestMCTSMustplay: a mustplay from the evaluator limits the root's moves; an empty one
+// means the side to move has lost.
+func TestMCTSMustplay(t *testing.T) {
+	b := hex.MustBoard(5, 5)
+	g := b.Geometry()
+	a1, _ := g.ParseCell("a1")
+	e5, _ := g.ParseCell("e5")
+	var set hex.Bitset
+	set.Set(a1)
+	set.Set(e5)
+	r := resistance(t)
+	ev := &mustplayEval{inner: r, root: b.Hash(), set: set}
+	ordered := struct {
+		*mustplayEval
+		search.Orderer
+	}{ev, r}
+	out, err := newMCTS(t, ordered, nil, search.MCTSParams{MaxExpansions: 200, CPuct: 0.5, Scale: 0.5, RankTemp: 4}).Search(context.Background(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Move != a1 && out.Move != e5 {
+		t.Fatalf("move %s outside the mustplay", g.CellName(out.Move))
+	}
+	ev.set = hex.Bitset{}
+	out, err = newMCTS(t, ordered, nil, search.MCTSParams{MaxExpansions: 200, CPuct: 0.5, Scale: 0.5, RankTemp: 4}).Search(context.Background(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Winner != hex.White {
+		t.Fatalf("empty mustplay: winner %v", out.Winner)
+	}
+}
+
+// TestMCTSDeterministic: with an expansion limit and no clock the same search gives
+// the same move, score and counts, and a reused searcher allocates nothing.
+func TestMCTSDeterministic(t *testing.T) {
+	b := hex.MustBoard(6, 6)
+	p := search.DefaultMCTSParams()
+	p.MaxExpansions = 300
+	m := newMCTS(t, resistance(t), tactics(t), p)
+	ctx := context.Background()
+	a, err := m.Search(ctx, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := newMCTS(t, resistance(t), tactics(t), p).Search(ctx, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Move != c.Move || a.Score != c.Score || a.Nodes != c.Nodes || a.Evals != c.Evals || a.Tactics != c.Tactics || a.Depth != c.Depth {
+		t.Fatalf("two searches differ: %+v and %+v", a, c)
+	}
+	if a.Nodes != 300 || a.Depth < 3 {
+		t.Errorf("%d expansions to depth %d", a.Nodes, a.Depth)
+	}
+	m2 := newMCTS(t, resistance(t), nil, p)
+	m2.Search(ctx, b)
+	if n := testing.AllocsPerRun(3, func() { m2.Search(ctx, b) }); n > 0 {
+		t.Errorf("%v allocations per search", n)
+	}
+}
+
+// TestMCTSTime: a time limit stops the search about when it says; a cancelled context
+// stops it too.
+func TestMCTSTime(t *testing.T) {
+	b := hex.MustBoard(7, 7)
+	p := search.DefaultMCTSParams()
+	p.Time = 50 * time.Millisecond
+	start := time.Now()
+	out, err := newMCTS(t, resistance(t), nil, p).Search(context.Background(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if el := time.Since(start); el > 2*time.Second || !out.TimedOut || b.Legal(hex.Move{Color: hex.Black, Cell: out.Move}) != nil {
+		t.Fatalf("%v elapsed, timed out %v, move %d", el, out.TimedOut, out.Move)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	p.Time = time.Hour
+	if _, err := newMCTS(t, resistance(t), nil, p).Search(ctx, b); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled: %v", err)
+	}
+}
+
+func TestDefaultMCTSParamsFor(t *testing.T) {
+	for cells, want := range map[int]int{9: 4, 36: 4, 49: 5, 64: 8, 81: 13, 100: 20, 121: 29} {
+		p := search.DefaultMCTSParamsFor(cells)
+		if p.VCVisits != want || p.Validate() != nil {
+			t.Errorf("%d cells: VCVisits %d, want %d (%v)", cells, p.VCVisits, want, p.Validate())
+		}
+		p.VCVisits = search.DefaultMCTSParams().VCVisits
+		if p != search.DefaultMCTSParams() {
+			t.Errorf("%d cells: %+v differs from the defaults beyond VCVisits", cells, p)
+		}
+	}
+}
+
+func TestMCTSErrors(t *testing.T) {
+	good := search.DefaultMCTSParams()
+	for _, c := range []struct {
+		name string
+		ev   search.Evaluator
+		p    search.MCTSParams
+	}{
+		{"nil evaluator", nil, good},
+		{"no ordering", blindEval{}, good},
+		{"zero params", resistance(t), search.MCTSParams{}},
+		{"negative time", resistance(t), func() search.MCTSParams { p := good; p.Time = -1; return p }()},
+		{"negative expansions", resistance(t), func() search.MCTSParams { p := good; p.MaxExpansions = -1; return p }()},
+		{"negative fpu", resistance(t), func() search.MCTSParams { p := good; p.FPU = -0.1; return p }()},
+		{"negative vc plies", resistance(t), func() search.MCTSParams { p := good; p.VCPlies = -1; return p }()},
+	} {
+		if _, err := search.NewMCTS(c.ev, nil, c.p); !errors.Is(err, search.ErrParams) {
+			t.Errorf("%s: %v", c.name, err)
+		}
+	}
+	m := newMCTS(t, resistance(t), nil, good)
+	if err := m.SetParams(search.MCTSParams{}); !errors.Is(err, search.ErrParams) {
+		t.Errorf("SetParams: %v", err)
+	}
+	b, _ := hex.ParsePosition(1, 1, "a1")
+	if _, err := m.Search(context.Background(), b); !errors.Is(err, search.ErrNoMove) {
+		t.Errorf("finished game: %v", err)
+	}
+}
