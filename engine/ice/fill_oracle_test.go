@@ -74,7 +74,7 @@ func TestFillInOracle(t *testing.T) {
 			empty := 4 + rng.Intn(7)
 			var b *hex.Board
 			if i%4 == 3 {
-				b = randomBoard(rng, sz[0], sz[1], empty)
+				b = brute.RandomSetup(rng, sz[0], sz[1], empty)
 			} else {
 				b = brute.ShoulderPosition(rng, sz[0], sz[1], empty)
 			}
@@ -169,21 +169,4 @@ func TestFillInOracle(t *testing.T) {
 	if inferior < positions/25 || direct < positions/2 {
 		t.Fatalf("only %d (fixed point) and %d (single) inferior fills in %d positions: the oracle misses the patterns", inferior, direct, positions)
 	}
-}
-
-// randomBoard returns a w x h position with random stones of both colours until empty
-// cells are left, no winner yet (nil after many tries).
-func randomBoard(rng *rand.Rand, w, h, empty int) *hex.Board {
-	for try := 0; try < 100; try++ {
-		b := hex.MustBoard(w, h)
-		cells := b.EmptyCells().AppendCells(nil)
-		rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
-		for _, c := range cells[:max(0, len(cells)-empty)] {
-			b.PlayStone([]hex.Color{hex.Black, hex.White}[rng.Intn(2)], c)
-		}
-		if b.Winner() == hex.Empty {
-			return b
-		}
-	}
-	return nil
 }

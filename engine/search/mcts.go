@@ -168,15 +168,9 @@ func (m *MCTS) SetParams(p MCTSParams) error {
 // after 2^20 simulations; it also stops when the tree holds 2^22 nodes.
 func (m *MCTS) Search(ctx context.Context, b *hex.Board) (Outcome, error) {
 	start := time.Now()
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	if b.Winner() != hex.Empty {
-		return Outcome{Move: hex.NoCell}, fmt.Errorf("%w: the game is over", ErrNoMove)
-	}
-	empty := b.EmptyCells()
-	if empty.IsEmpty() {
-		return Outcome{Move: hex.NoCell}, fmt.Errorf("%w: the board is full", ErrNoMove)
+	ctx, empty, err := searchable(ctx, b)
+	if err != nil {
+		return Outcome{Move: hex.NoCell}, err
 	}
 	m.b, m.stats = b, Stats{}
 	if m.tracker != nil {

@@ -267,15 +267,9 @@ var errStop = errors.New("search: stopped")
 // between searches with the same evaluator.
 func (s *Searcher) Search(ctx context.Context, b *hex.Board) (Outcome, error) {
 	start := time.Now()
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	if b.Winner() != hex.Empty {
-		return Outcome{Move: hex.NoCell}, fmt.Errorf("%w: the game is over", ErrNoMove)
-	}
-	empty := b.EmptyCells()
-	if empty.IsEmpty() {
-		return Outcome{Move: hex.NoCell}, fmt.Errorf("%w: the board is full", ErrNoMove)
+	ctx, empty, err := searchable(ctx, b)
+	if err != nil {
+		return Outcome{Move: hex.NoCell}, err
 	}
 	s.b, s.ctx, s.stop, s.rootWinner = b, ctx, false, hex.Empty
 	s.stats = Stats{}
@@ -344,6 +338,22 @@ func (s *Searcher) Search(ctx context.Context, b *hex.Board) (Outcome, error) {
 		return out, err
 	}
 	return out, nil
+}
+
+// searchable checks that b has a move to search and returns its empty cells and ctx
+// (context.Background for nil); the error wraps ErrNoMove.
+func searchable(ctx context.Context, b *hex.Board) (context.Context, hex.Bitset, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if b.Winner() != hex.Empty {
+		return ctx, hex.Bitset{}, fmt.Errorf("%w: the game is over", ErrNoMove)
+	}
+	empty := b.EmptyCells()
+	if empty.IsEmpty() {
+		return ctx, empty, fmt.Errorf("%w: the board is full", ErrNoMove)
+	}
+	return ctx, empty, nil
 }
 
 // root searches the root at depth d; done is false when the search was interrupted.

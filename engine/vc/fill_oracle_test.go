@@ -44,7 +44,7 @@ func TestFillDeciderOracle(t *testing.T) {
 			empty := min(sz[0]*sz[1]-3, 6+rng.Intn(7))
 			var b *hex.Board
 			if i%4 == 3 {
-				b = randomShape(rng, sz[0], sz[1], empty)
+				b = brute.RandomSetup(rng, sz[0], sz[1], empty)
 			} else {
 				b = brute.ShoulderPosition(rng, sz[0], sz[1], empty)
 			}
@@ -132,21 +132,4 @@ func TestFillDeciderOracle(t *testing.T) {
 	if inferior < positions/25 {
 		t.Fatalf("only %d of %d positions had an inferior fill", inferior, positions)
 	}
-}
-
-// randomShape returns a w x h position with random stones of both colours until
-// empty cells are left and no winner yet (nil after many tries).
-func randomShape(rng *rand.Rand, w, h, empty int) *hex.Board {
-	for try := 0; try < 100; try++ {
-		b := hex.MustBoard(w, h)
-		cells := b.EmptyCells().AppendCells(nil)
-		rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
-		for _, c := range cells[:max(0, len(cells)-empty)] {
-			b.PlayStone([]hex.Color{hex.Black, hex.White}[rng.Intn(2)], c)
-		}
-		if b.Winner() == hex.Empty {
-			return b
-		}
-	}
-	return nil
 }

@@ -68,3 +68,21 @@ func RandomPosition(rng *rand.Rand, n, k int) *hex.Board {
 		}
 	}
 }
+
+// RandomSetup returns a w x h position with stones of random colours (not
+// alternating) on all but empty cells and no winner yet, or nil when 100 tries all
+// gave a winner.
+func RandomSetup(rng *rand.Rand, w, h, empty int) *hex.Board {
+	for try := 0; try < 100; try++ {
+		b := hex.MustBoard(w, h)
+		cells := b.EmptyCells().AppendCells(nil)
+		rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+		for _, c := range cells[:max(0, len(cells)-empty)] {
+			b.PlayStone([]hex.Color{hex.Black, hex.White}[rng.Intn(2)], c)
+		}
+		if b.Winner() == hex.Empty {
+			return b
+		}
+	}
+	return nil
+}
