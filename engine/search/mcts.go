@@ -121,7 +121,7 @@ type MCTS struct {
 		ok           bool
 		black, white hex.Bitset
 		toMove       hex.Color
-		size         int
+		w, h         int
 	}
 	path   []int32
 	moves  []hex.Cell
@@ -188,7 +188,7 @@ func (m *MCTS) Search(ctx context.Context, b *hex.Board) (Outcome, error) {
 	} else if !m.pool[0].tact && m.tactics != nil && m.p.VCPlies > 0 && m.pool[0].proven == 0 {
 		m.consult(0) // the kept root was expanded deeper down, without H-search
 	}
-	m.prev.ok, m.prev.toMove, m.prev.size = true, b.ToMove(), b.Geometry().N
+	m.prev.ok, m.prev.toMove, m.prev.w, m.prev.h = true, b.ToMove(), b.Width(), b.Height()
 	m.prev.black, m.prev.white = b.Stones(hex.Black), b.Stones(hex.White)
 	for it := 0; m.pool[0].proven == 0; it++ {
 		if m.p.MaxExpansions > 0 && m.stats.Nodes >= int64(m.p.MaxExpansions) {
@@ -217,7 +217,7 @@ func (m *MCTS) Search(ctx context.Context, b *hex.Board) (Outcome, error) {
 // stone, then the opponent's) and the subtree is expanded. It reports whether it did.
 func (m *MCTS) reuse(b *hex.Board) bool {
 	pv := &m.prev
-	if !m.p.Reuse || !pv.ok || pv.size != b.Geometry().N || len(m.pool) == 0 {
+	if !m.p.Reuse || !pv.ok || pv.w != b.Width() || pv.h != b.Height() || len(m.pool) == 0 {
 		return false
 	}
 	bl, wh := b.Stones(hex.Black), b.Stones(hex.White)
