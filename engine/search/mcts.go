@@ -536,7 +536,9 @@ func (m *MCTS) expand(idx int32, ply int) float64 {
 	m.stats.Evals++
 	r := m.ev.Evaluate(b)
 	switch {
-	case r.Winner == me && !rootWon:
+	case r.Winner == me && idx == 0:
+		rootWon = true // as for the tactics: a move must be found
+	case r.Winner == me:
 		nd.proven = -1
 		return -1
 	case r.Winner == me.Opp():
@@ -565,7 +567,7 @@ func (m *MCTS) expand(idx int32, ply int) float64 {
 	case nd.n == 0: // an empty mustplay: the side to move loses
 		nd.proven = 1
 		return 1
-	case rootWon:
+	case rootWon && m.tactics != nil:
 		m.proveRoot()
 		if m.pool[0].proven != 0 {
 			return float64(m.pool[0].proven)

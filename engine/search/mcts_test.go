@@ -176,6 +176,40 @@ func TestMCTSTacticsRootWin(t *testing.T) {
 	}
 }
 
+// TestMCTSEvaluatorRootWin: an evaluator that proves the root won (a goal-pattern
+// database, here a perfect one) without a tactics evaluator still leaves a move to
+// find: the search goes on and plays a winning move (brute force).
+func TestMCTSEvaluatorRootWin(t *testing.T) {
+	memo := map[uint64]bool{}
+	rng := rand.New(rand.NewSource(8))
+	tried := 0
+	for i := 0; i < 40 && tried < 8; i++ {
+		b := brute.RandomPosition(rng, 4, rng.Intn(5))
+		if !brute.MoverWins(b, memo) {
+			continue
+		}
+		tried++
+		ev := struct {
+			perfectEval
+			search.Orderer
+		}{perfectEval{memo}, resistance(t)}
+		out, err := newMCTS(t, ev, nil, search.MCTSParams{MaxExpansions: 200, CPuct: 0.5, Scale: 0.5, RankTemp: 4}).Search(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		me := b.ToMove()
+		b.PlayStone(me, out.Move)
+		lost := b.Winner() != me && brute.MoverWins(b, memo)
+		b.Undo()
+		if out.Winner != me || lost {
+			t.Fatalf("winner %v, move %s (loses: %v):\n%s", out.Winner, b.Geometry().CellName(out.Move), lost, b.Diagram())
+		}
+	}
+	if tried < 8 {
+		t.Fatalf("only %d won positions", tried)
+	}
+}
+
 // TestMCTSMustplay: a mustplay from the evaluator limits the root's moves; an empty one
 // means the side to move has lost.
 func TestMCTSMustplay(t *testing.T) {
