@@ -57,7 +57,8 @@ type Player struct {
 	// exact player ignores it.
 	MCTS bool
 	// MCTSParams are the MCTS parameters (zero: search.DefaultMCTSParamsFor the
-	// board's cells; Time is taken from Params).
+	// board's cells). Time is taken from Params; without a time limit there (a depth
+	// limit only) MCTS takes SearchDefaults' time unless MaxExpansions is set.
 	MCTSParams search.MCTSParams
 	// Params are the initial search parameters (zero: SearchDefaults()).
 	Params search.Params
