@@ -254,8 +254,12 @@ func (m *MCTS) reuse(b *hex.Board) bool {
 		}
 		idx = next
 	}
-	if m.pool[idx].first < 0 {
-		return false
+	if kept := &m.pool[idx]; kept.first < 0 || kept.n == 0 {
+		return false // not expanded, or ended without children (proved at expansion)
+	} else if kept.proven < 0 && !m.provenChild(idx) {
+		// Proved won for its side to move as an inner node, without a child that keeps
+		// the win: as the root it must find one (consult and proveRoot).
+		kept.proven, kept.tact = 0, false
 	}
 	// Copy the subtree breadth first, each node's children kept contiguous.
 	sp := append(m.spare[:0], m.pool[idx])
@@ -276,6 +280,17 @@ func (m *MCTS) reuse(b *hex.Board) bool {
 	m.pool, m.spare = sp, m.pool
 	m.stats.Reused = int64(len(sp))
 	return true
+}
+
+// provenChild reports whether a child of idx is a proved win for idx's side to move.
+func (m *MCTS) provenChild(idx int32) bool {
+	nd := &m.pool[idx]
+	for i := nd.first; i < nd.first+nd.n; i++ {
+		if m.pool[i].proven > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // outcome reads the root's best move and score for me.

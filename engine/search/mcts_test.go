@@ -335,3 +335,51 @@ func TestMCTSErrors(t *testing.T) {
 		t.Errorf("finished game: %v", err)
 	}
 }
+
+// TestMCTSReuseProvedRoot: a kept subtree whose root was proved won for its side to
+// move without a proving child (by the evaluator or the tactics, as a node below the
+// old root) still plays a move that keeps the win.
+func TestMCTSReuseProvedRoot(t *testing.T) {
+	memo := map[uint64]bool{}
+	rng := rand.New(rand.NewSource(11))
+	tried := 0
+	for i := 0; i < 30; i++ {
+		b := brute.RandomPosition(rng, 4, rng.Intn(5))
+		if b.Winner() != hex.Empty {
+			continue
+		}
+		for _, c := range b.EmptyCells().AppendCells(nil) {
+			ev := struct {
+				perfectEval
+				search.Orderer
+			}{perfectEval{memo}, resistance(t)}
+			for _, tac := range []search.Evaluator{nil, tactics(t)} {
+				m := newMCTS(t, ev, tac, search.MCTSParams{MaxExpansions: 40, CPuct: 0.5, Scale: 0.5, RankTemp: 4, VCPlies: 2, Reuse: true})
+				if _, err := m.Search(context.Background(), b); err != nil {
+					t.Fatal(err)
+				}
+				b.PlayStone(b.ToMove(), c)
+				if b.Winner() == hex.Empty {
+					me := b.ToMove()
+					out, err := m.Search(context.Background(), b)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if out.Winner == me {
+						tried++
+						b.PlayStone(me, out.Move)
+						lost := b.Winner() != me && brute.MoverWins(b, memo)
+						b.Undo()
+						if lost {
+							t.Fatalf("claims a win but plays %s (reused %d):\n%s", b.Geometry().CellName(out.Move), out.Reused, b.Diagram())
+						}
+					}
+				}
+				b.Undo()
+			}
+		}
+	}
+	if tried < 20 {
+		t.Fatalf("only %d claimed wins", tried)
+	}
+}
