@@ -514,6 +514,26 @@ func (m *MCTS) proveRoot() {
 	}
 }
 
+// verdict applies what an evaluation r of node idx (the current board) decides: a
+// proved winner ends the node (its proven value is returned), except a root won for
+// the side to move, which sets rootWon (a move that keeps the win must be found);
+// a mustplay narrows cand. 0: the node stays open.
+func (m *MCTS) verdict(idx int32, r Result, cand *hex.Bitset, rootWon *bool) int8 {
+	me := m.b.ToMove()
+	nd := &m.pool[idx]
+	switch {
+	case r.Winner == me && idx == 0:
+		*rootWon = true
+	case r.Winner == me:
+		nd.proven = -1
+	case r.Winner == me.Opp():
+		nd.proven = 1
+	case r.HasMustplay:
+		*cand = cand.And(r.Mustplay)
+	}
+	return nd.proven
+}
+
 // expand creates the children of node idx (the current board, ply plies from the
 // root) and returns idx's score for the player who moved into it.
 func (m *MCTS) expand(idx int32, ply int) float64 {
@@ -534,33 +554,14 @@ func (m *MCTS) expand(idx int32, ply int) float64 {
 	if m.tactics != nil && ply < m.p.VCPlies {
 		nd.tact = true
 		m.stats.Tactics++
-		r := m.tactics.Evaluate(b)
-		switch {
-		case r.Winner == me && idx == 0:
-			rootWon = true // a move that keeps the win is wanted: see proveRoot
-		case r.Winner == me:
-			nd.proven = -1
-			return -1
-		case r.Winner == me.Opp():
-			nd.proven = 1
-			return 1
-		case r.HasMustplay:
-			cand = cand.And(r.Mustplay)
+		if p := m.verdict(idx, m.tactics.Evaluate(b), &cand, &rootWon); p != 0 {
+			return float64(p)
 		}
 	}
 	m.stats.Evals++
 	r := m.ev.Evaluate(b)
-	switch {
-	case r.Winner == me && idx == 0:
-		rootWon = true // as for the tactics: a move must be found
-	case r.Winner == me:
-		nd.proven = -1
-		return -1
-	case r.Winner == me.Opp():
-		nd.proven = 1
-		return 1
-	case r.HasMustplay:
-		cand = cand.And(r.Mustplay)
+	if p := m.verdict(idx, r, &cand, &rootWon); p != 0 {
+		return float64(p)
 	}
 	v := math.Tanh(stm(r.Value, me) / m.p.Scale) // for the side to move
 	m.orderer.MoveScores(b, m.scores[:])
