@@ -68,6 +68,10 @@ type PlayerConfig struct {
 	Order model.OrderMode
 	// Search is the learned player's search ("": player.LearnedSearch).
 	Search player.SearchKind
+	// CircuitPriors is the weight of the circuit's move ordering in the learned MCTS's
+	// priors (player.Config.CircuitPriors; 0: the board size's default, negative:
+	// none).
+	CircuitPriors float64
 	// Notes receives the player's one-line notes (nil: none).
 	Notes io.Writer
 }
@@ -112,7 +116,8 @@ func NewPlayer(ctx context.Context, c PlayerConfig) (Player, error) {
 		return Player{}, fmt.Errorf("%w: board size %d (want 1..%d)", ErrConfig, c.Size, hex.MaxSize)
 	}
 	cfg := player.Config{Kind: kind, XH: c.XH, NoFillIn: c.NoFillIn, NoTemplates: c.NoTemplates, Depth: c.Depth, K: c.K, Time: c.Time, VCPlies: c.VCPlies, LeafVC: c.LeafVC,
-		SolveShare: c.SolveShare, SolveMaxEmpty: c.SolveMaxEmpty, LookaheadDepth: c.LookaheadDepth, Order: c.Order, Search: c.Search, Notes: c.Notes}
+		SolveShare: c.SolveShare, SolveMaxEmpty: c.SolveMaxEmpty, LookaheadDepth: c.LookaheadDepth, Order: c.Order, Search: c.Search,
+		CircuitPriors: c.CircuitPriors, Notes: c.Notes}
 	switch {
 	case c.Time == 0:
 		cfg.Time = gtp.SearchDefaults().Time
@@ -223,6 +228,12 @@ func (c PlayerConfig) Args() []string {
 	}
 	if c.Search != "" {
 		add("--search", c.Search)
+	}
+	switch {
+	case c.CircuitPriors > 0:
+		add("--circuit-priors", c.CircuitPriors)
+	case c.CircuitPriors < 0:
+		add("--circuit-priors", 0)
 	}
 	return a
 }

@@ -39,6 +39,9 @@ var ErrKind = errors.New("player: unknown player")
 // ErrSolveShare reports a solver share of the time per move above 1 (or NaN).
 var ErrSolveShare = errors.New("player: bad solve share")
 
+// ErrCircuitPriors reports a circuit-priors weight above 1 (or NaN).
+var ErrCircuitPriors = errors.New("player: bad circuit priors weight")
+
 // ParseKind parses a player name: learned or exact.
 func ParseKind(s string) (Kind, error) {
 	switch k := Kind(strings.ToLower(strings.TrimSpace(s))); k {
@@ -124,6 +127,10 @@ type Config struct {
 	// Search is the learned player's search ("": LearnedSearch); the exact player
 	// always searches with alpha-beta.
 	Search SearchKind
+	// CircuitPriors is gtp.Player.CircuitPriors, the weight of the circuit's move
+	// ordering in the learned MCTS's priors where H-search is asked: 0 takes the
+	// board size's default (search.DefaultMCTSParamsFor), negative none, at most 1.
+	CircuitPriors float64
 	// Notes receives one-line notes (stderr on the command line).
 	Notes io.Writer
 }
@@ -213,6 +220,9 @@ func (c Config) GTP() (gtp.Player, error) {
 	if !(c.SolveShare <= 1) { // NaN too
 		return gtp.Player{}, fmt.Errorf("%w: solve share %g (want at most 1)", ErrSolveShare, c.SolveShare)
 	}
+	if !(c.CircuitPriors <= 1) { // NaN too
+		return gtp.Player{}, fmt.Errorf("%w: circuit priors weight %g (want at most 1)", ErrCircuitPriors, c.CircuitPriors)
+	}
 	p := gtp.Player{Terminal: c.Terminal, XH: c.XH, NoFillIn: c.NoFillIn, NoTemplates: c.NoTemplates, Params: c.Params(), Notes: c.Notes}
 	switch {
 	case c.SolveShare > 0:
@@ -233,6 +243,7 @@ func (c Config) GTP() (gtp.Player, error) {
 	if c.Kind == Learned {
 		p.LeafVC = c.LeafVC > 0 || c.LeafVC == 0 && LearnedLeafVC
 		p.MCTS = c.search() == SearchMCTS
+		p.CircuitPriors = c.CircuitPriors
 	}
 	if err := p.Params.Validate(); err != nil {
 		return gtp.Player{}, err

@@ -227,6 +227,16 @@ func TestSolveShare(t *testing.T) {
 			t.Fatalf("share %v: %v, want ErrSolveShare", share, err)
 		}
 	}
+	for _, w := range []float64{1.5, math.NaN(), math.Inf(1)} {
+		if _, err := (Config{Kind: Learned, CircuitPriors: w}).GTP(); !errors.Is(err, ErrCircuitPriors) {
+			t.Fatalf("circuit priors %v: %v, want ErrCircuitPriors", w, err)
+		}
+	}
+	for _, w := range []float64{-1, 0, 0.5, 1} {
+		if p, err := (Config{Kind: Learned, CircuitPriors: w}).GTP(); err != nil || p.CircuitPriors != w {
+			t.Fatalf("circuit priors %v: %v (%v)", w, p.CircuitPriors, err)
+		}
+	}
 	genmove := func(cfg Config) string {
 		t.Helper()
 		p, err := cfg.GTP()

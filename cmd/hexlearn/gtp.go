@@ -25,6 +25,7 @@ func init() {
             [--xh] [--fill-in=false] [--edge-templates=false] [--depth D] [--k K] [--time S] [--vc-plies P]
             [--leaf-vc=BOOL] [--solve-share F] [--solve-max-empty N]
             [--lookahead-depth L] [--order potential|network|mix] [--search mcts|alphabeta]
+            [--circuit-priors W]
 
 Serves the Hex dialect of the Go Text Protocol on standard input and output, as HexGui
 and Benzene's tools expect: protocol_version, name, version, known_command,
@@ -38,7 +39,9 @@ genmove searches with the player: 'learned' (the default where a model exists fo
 board size: --model FILE, or the model built into the binary for 5x5 to 11x11) searches
 by Monte Carlo tree search (--search mcts, the default): the network values every node
 it expands, the cheap --order gives the priors of its moves, H-search proves wins and
-finds mustplay near the root and at nodes visited often, proved results propagate. With
+finds mustplay near the root and at nodes visited often, proved results propagate; where
+H-search is asked, the circuit's move ordering (the exact player's) is mixed into the
+priors with weight --circuit-priors (by default 1 above 8x8, 0 up to 8x8). With
 --search alphabeta it searches by alpha-beta: the network
 scores the leaves and H-search proves wins and finds mustplay on the
 first --vc-plies plies; --leaf-vc adds a cheap, sound connection test (bridges, edge
@@ -105,6 +108,7 @@ func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.Play
 	lookahead := fs.Int("lookahead-depth", player.LearnedLookaheadDepth, "learned player: nodes with fewer plies left order moves by --order instead of evaluating every child (0: none)")
 	order := fs.String("order", string(player.LearnedOrder), "learned player: the cheap move ordering below --lookahead-depth: potential, network or mix")
 	searchKind := fs.String("search", string(player.LearnedSearch), "learned player's search: mcts or alphabeta")
+	circuitPriors := fs.Float64("circuit-priors", -1, "learned player's MCTS: weight 0..1 of the circuit's move ordering in the priors where H-search is asked (-1: the board size's default, 1 above 8x8, else 0)")
 	if err := fs.Parse(args); err != nil {
 		return pipeline.PlayerConfig{}, err
 	}
@@ -170,6 +174,15 @@ func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.Play
 		if cfg.Search, err = player.ParseSearch(*searchKind); err != nil {
 			return pipeline.PlayerConfig{}, usageErr("--search: %v", err)
 		}
+	}
+	switch w := *circuitPriors; {
+	case w == -1:
+	case !(w >= 0 && w <= 1): // NaN too
+		return pipeline.PlayerConfig{}, usageErr("--circuit-priors: want a weight from 0 to 1 (or -1), got %g", w)
+	case w == 0:
+		cfg.CircuitPriors = -1 // none (the config's zero value is the default)
+	default:
+		cfg.CircuitPriors = w
 	}
 	if *leafVC != player.LearnedLeafVC {
 		cfg.LeafVC = 1

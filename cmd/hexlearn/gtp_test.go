@@ -38,6 +38,8 @@ func TestGTPPlayerConfigRoundTrip(t *testing.T) {
 		{Model: tinyModel, Size: 3, LookaheadDepth: -1, Order: model.OrderNetwork},
 		{Kind: player.Learned, Search: player.SearchAlphaBeta},
 		{Model: tinyModel, Size: 3, Search: player.SearchMCTS},
+		{Kind: player.Learned, Size: 11, CircuitPriors: 0.5},
+		{Kind: player.Learned, CircuitPriors: -1},
 	} {
 		parsed, err := gtpPlayerConfig(commands["gtp"], cfg.Args(), io.Discard)
 		if err != nil {
@@ -75,6 +77,8 @@ func TestGTPPlayerErrors(t *testing.T) {
 		{[]string{"--solve-share", "NaN"}, 2, "hexlearn gtp: --solve-share: want a fraction from 0 to 1 (or -1), got NaN\n"},
 		{[]string{"--order", "energy"}, 2, "hexlearn gtp: --order: model: unsupported move ordering \"energy\" (want potential, network or mix)\n"},
 		{[]string{"--lookahead-depth", "40"}, 2, "hexlearn gtp: --lookahead-depth"},
+		{[]string{"--circuit-priors", "1.5"}, 2, "hexlearn gtp: --circuit-priors: want a weight from 0 to 1 (or -1), got 1.5\n"},
+		{[]string{"--circuit-priors", "NaN"}, 2, "hexlearn gtp: --circuit-priors: want a weight from 0 to 1 (or -1), got NaN\n"},
 		{[]string{"--search", "minimax"}, 2, "hexlearn gtp: --search: player: unknown search \"minimax\" (want mcts or alphabeta)\n"},
 		{[]string{"--patterns", tinyModel}, 1, "hexlearn gtp: " + tinyModel + ": patterns: "},
 	} {

@@ -158,7 +158,22 @@ func newEvalState(pl Player, b *hex.Board, paramsFor func(learned bool) search.P
 			if mp == (search.MCTSParams{}) {
 				mp = search.DefaultMCTSParamsFor(b.Geometry().N)
 			}
-			if s.mcts, err = search.NewMCTS(ev, t, mp); err != nil {
+			switch {
+			case pl.CircuitPriors > 0:
+				mp.TacticsPriors = pl.CircuitPriors
+			case pl.CircuitPriors < 0:
+				mp.TacticsPriors = 0
+			}
+			var mt search.Evaluator = t
+			if mp.TacticsPriors > 0 {
+				// The exact evaluator decides as the tactics do and also ranks the
+				// moves by the circuit's energies, the priors MCTSParams.TacticsPriors
+				// mixes in.
+				if mt, err = circuit.NewExact(fast); err != nil {
+					return nil, err
+				}
+			}
+			if s.mcts, err = search.NewMCTS(ev, mt, mp); err != nil {
 				return nil, err
 			}
 		}

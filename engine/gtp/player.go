@@ -60,6 +60,10 @@ type Player struct {
 	// board's cells). Time is taken from Params; without a time limit there (a depth
 	// limit only) MCTS takes SearchDefaults' time unless MaxExpansions is set.
 	MCTSParams search.MCTSParams
+	// CircuitPriors, when not zero, replaces MCTSParams.TacticsPriors: the weight
+	// (up to 1) of the exact evaluator's move ordering (the circuit's energies) in
+	// the priors of the nodes where MCTS asks H-search; negative: none.
+	CircuitPriors float64
 	// Params are the initial search parameters (zero: SearchDefaults()).
 	Params search.Params
 	// ExactParams are the search parameters of the exact evaluator on a size the

@@ -35,6 +35,14 @@ type MCTSParams struct {
 	VCPlies int
 	// VCVisits: deeper nodes ask it once they have been visited this often (0: never).
 	VCVisits int
+	// TacticsPriors mixes, at the nodes where the tactics evaluator is asked and leaves
+	// the game open, its move ordering (when it implements Orderer, as the exact
+	// evaluator's circuit energies do) into the children's priors: prior = (1-w) ·
+	// the evaluator's rank prior + w · the tactics' rank prior (0: the evaluator's
+	// alone). On 11x11 the circuit's ordering, which the learned network ranks worse,
+	// turned the learned player from 32–48 into 50–30 against the exact player
+	// (docs/results.md).
+	TacticsPriors float64
 	// Reuse keeps, when a search's position follows the previous search's root by at
 	// most two moves (the move played and the reply), that position's subtree: its
 	// visits, scores and proofs. Off by default: it lost 12–20 against a fresh tree
@@ -51,13 +59,21 @@ func DefaultMCTSParams() MCTSParams {
 // DefaultMCTSParamsFor are DefaultMCTSParams for a board of the given number of
 // cells: H-search's cost grows about with the square of the cells, so VCVisits does
 // too, 8·(cells/64)² rounded, at least 4 (8x8: 8; 11x11: 29, where 32 won 26–14
-// against 8).
+// against 8). Above 64 cells the tactics' move ordering gives the priors where the
+// tactics are asked (TacticsPriors LargeBoardTacticsPriors); up to 8x8 it did not pay.
 func DefaultMCTSParamsFor(cells int) MCTSParams {
 	p := DefaultMCTSParams()
 	r := float64(cells) / 64
 	p.VCVisits = max(4, int(math.Round(8*r*r)))
+	if cells > 64 {
+		p.TacticsPriors = LargeBoardTacticsPriors
+	}
 	return p
 }
+
+// LargeBoardTacticsPriors is DefaultMCTSParamsFor's TacticsPriors above 64 cells
+// (measured on 11x11, docs/results.md, "The circuit's move ordering as MCTS priors").
+const LargeBoardTacticsPriors = 1.0
 
 // Validate reports whether p is usable.
 func (p MCTSParams) Validate() error {
@@ -70,6 +86,8 @@ func (p MCTSParams) Validate() error {
 		return fmt.Errorf("%w: MCTS cpuct %g, scale %g and rank temperature %g must be positive", ErrParams, p.CPuct, p.Scale, p.RankTemp)
 	case !(p.FPU >= 0):
 		return fmt.Errorf("%w: MCTS first-play urgency %g (want >= 0)", ErrParams, p.FPU)
+	case !(p.TacticsPriors >= 0 && p.TacticsPriors <= 1):
+		return fmt.Errorf("%w: MCTS tactics priors weight %g (want 0..1)", ErrParams, p.TacticsPriors)
 	case p.VCPlies < 0 || p.VCVisits < 0:
 		return fmt.Errorf("%w: MCTS vc plies %d and vc visits %d must not be negative", ErrParams, p.VCPlies, p.VCVisits)
 	}
@@ -109,6 +127,7 @@ type MCTS struct {
 	ev      Evaluator
 	orderer Orderer
 	tactics Evaluator
+	torder  Orderer // the tactics evaluator's move ordering (nil: it has none)
 	tracker Tracker
 	p       MCTSParams
 	b       *hex.Board
@@ -127,6 +146,7 @@ type MCTS struct {
 	moves  []hex.Cell
 	cells  []hex.Cell
 	scores [hex.NumPoints]float64
+	tprior [hex.NumPoints]float64 // the tactics' rank priors (mixTacticsPriors)
 	stats  Stats
 }
 
@@ -145,6 +165,7 @@ func NewMCTS(ev, tactics Evaluator, p MCTSParams) (*MCTS, error) {
 	}
 	m := &MCTS{ev: ev, orderer: o, tactics: tactics, p: p}
 	m.tracker, _ = ev.(Tracker)
+	m.torder, _ = tactics.(Orderer)
 	return m, nil
 }
 
@@ -481,7 +502,9 @@ func (m *MCTS) consult(idx int32) {
 	case r.Winner == me.Opp():
 		nd.proven = 1
 		return
-	case !r.HasMustplay:
+	}
+	m.mixTacticsPriors(idx)
+	if !r.HasMustplay {
 		return
 	}
 	for i := nd.first; i < nd.first+nd.n; i++ {
@@ -550,13 +573,15 @@ func (m *MCTS) expand(idx int32, ply int) float64 {
 		return float64(nd.proven)
 	}
 	cand := b.EmptyCells()
-	rootWon := false
+	rootWon, tacOpen := false, false
 	if m.tactics != nil && ply < m.p.VCPlies {
 		nd.tact = true
 		m.stats.Tactics++
-		if p := m.verdict(idx, m.tactics.Evaluate(b), &cand, &rootWon); p != 0 {
+		tr := m.tactics.Evaluate(b)
+		if p := m.verdict(idx, tr, &cand, &rootWon); p != 0 {
 			return float64(p)
 		}
+		tacOpen = tr.Winner == hex.Empty
 	}
 	m.stats.Evals++
 	r := m.ev.Evaluate(b)
@@ -566,19 +591,12 @@ func (m *MCTS) expand(idx int32, ply int) float64 {
 	v := math.Tanh(stm(r.Value, me) / m.p.Scale) // for the side to move
 	m.orderer.MoveScores(b, m.scores[:])
 	m.cells = cand.AppendCells(m.cells[:0])
-	sc := &m.scores
-	slices.SortStableFunc(m.cells, func(x, y hex.Cell) int { return cmp.Compare(sc[y], sc[x]) })
-	var sum float64
-	for r, p := range m.cells {
-		e := math.Exp(-float64(r) / m.p.RankTemp)
-		sum += e
-		m.pool = append(m.pool, mnode{move: p, first: -1, prior: float32(e)})
+	m.rankPriors(&m.scores)
+	for _, p := range m.cells {
+		m.pool = append(m.pool, mnode{move: p, first: -1, prior: float32(m.scores[p])})
 	}
 	nd = &m.pool[idx]
 	nd.n = int32(len(m.cells))
-	for i := nd.first; i < nd.first+nd.n; i++ {
-		m.pool[i].prior = float32(float64(m.pool[i].prior) / sum)
-	}
 	switch {
 	case nd.n == 0: // an empty mustplay: the side to move loses
 		nd.proven = 1
@@ -589,5 +607,43 @@ func (m *MCTS) expand(idx int32, ply int) float64 {
 			return float64(m.pool[0].proven)
 		}
 	}
+	if tacOpen && !rootWon { // (proveRoot has moved the tactics' last position)
+		m.mixTacticsPriors(idx)
+	}
 	return -v
+}
+
+// rankPriors turns the move scores sc of the cells in m.cells into rank priors: the
+// cell ranked r (highest score first, ties in cell order) gets exp(-r/RankTemp),
+// normalised over m.cells, written to sc[cell]. m.cells ends sorted by rank.
+func (m *MCTS) rankPriors(sc *[hex.NumPoints]float64) {
+	slices.SortStableFunc(m.cells, func(x, y hex.Cell) int { return cmp.Compare(sc[y], sc[x]) })
+	var sum float64
+	for r := range m.cells {
+		sum += math.Exp(-float64(r) / m.p.RankTemp)
+	}
+	for r, p := range m.cells {
+		sc[p] = math.Exp(-float64(r)/m.p.RankTemp) / sum
+	}
+}
+
+// mixTacticsPriors mixes the tactics evaluator's move ordering of the current board,
+// the position of the expanded node idx, into its children's priors (TacticsPriors).
+// It is called right after the tactics evaluated that board and left it open.
+func (m *MCTS) mixTacticsPriors(idx int32) {
+	w := m.p.TacticsPriors
+	nd := &m.pool[idx]
+	if w <= 0 || m.torder == nil || nd.n == 0 {
+		return
+	}
+	m.torder.MoveScores(m.b, m.tprior[:])
+	m.cells = m.cells[:0]
+	for i := nd.first; i < nd.first+nd.n; i++ {
+		m.cells = append(m.cells, m.pool[i].move)
+	}
+	m.rankPriors(&m.tprior)
+	for i := nd.first; i < nd.first+nd.n; i++ {
+		c := &m.pool[i]
+		c.prior = float32((1-w)*float64(c.prior) + w*m.tprior[c.move])
+	}
 }

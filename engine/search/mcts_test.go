@@ -3,10 +3,13 @@ package search_test
 import (
 	"context"
 	"errors"
+	"math"
 	"math/rand"
+	"sort"
 	"testing"
 	"time"
 
+	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/search"
 	"github.com/hexlearn/hexlearn/internal/brute"
@@ -300,9 +303,16 @@ func TestDefaultMCTSParamsFor(t *testing.T) {
 		if p.VCVisits != want || p.Validate() != nil {
 			t.Errorf("%d cells: VCVisits %d, want %d (%v)", cells, p.VCVisits, want, p.Validate())
 		}
-		p.VCVisits = search.DefaultMCTSParams().VCVisits
+		wantPriors := 0.0
+		if cells > 64 {
+			wantPriors = search.LargeBoardTacticsPriors
+		}
+		if p.TacticsPriors != wantPriors {
+			t.Errorf("%d cells: TacticsPriors %g, want %g", cells, p.TacticsPriors, wantPriors)
+		}
+		p.VCVisits, p.TacticsPriors = search.DefaultMCTSParams().VCVisits, 0
 		if p != search.DefaultMCTSParams() {
-			t.Errorf("%d cells: %+v differs from the defaults beyond VCVisits", cells, p)
+			t.Errorf("%d cells: %+v differs from the defaults beyond VCVisits and TacticsPriors", cells, p)
 		}
 	}
 }
@@ -321,6 +331,9 @@ func TestMCTSErrors(t *testing.T) {
 		{"negative expansions", resistance(t), func() search.MCTSParams { p := good; p.MaxExpansions = -1; return p }()},
 		{"negative fpu", resistance(t), func() search.MCTSParams { p := good; p.FPU = -0.1; return p }()},
 		{"negative vc plies", resistance(t), func() search.MCTSParams { p := good; p.VCPlies = -1; return p }()},
+		{"tactics priors above 1", resistance(t), func() search.MCTSParams { p := good; p.TacticsPriors = 1.5; return p }()},
+		{"negative tactics priors", resistance(t), func() search.MCTSParams { p := good; p.TacticsPriors = -0.5; return p }()},
+		{"NaN tactics priors", resistance(t), func() search.MCTSParams { p := good; p.TacticsPriors = math.NaN(); return p }()},
 	} {
 		if _, err := search.NewMCTS(c.ev, nil, c.p); !errors.Is(err, search.ErrParams) {
 			t.Errorf("%s: %v", c.name, err)
@@ -381,5 +394,74 @@ func TestMCTSReuseProvedRoot(t *testing.T) {
 	}
 	if tried < 20 {
 		t.Fatalf("only %d claimed wins", tried)
+	}
+}
+
+// reversedOrder is an evaluator whose move ordering is its inner Orderer's backwards:
+// the moves it ranks first are the inner one's last.
+type reversedOrder struct {
+	search.Evaluator
+	o search.Orderer
+}
+
+func (r reversedOrder) MoveScores(b *hex.Board, scores []float64) {
+	r.o.MoveScores(b, scores)
+	for i := range scores {
+		scores[i] = -scores[i]
+	}
+}
+
+// openTactics is a tactics evaluator that proves nothing and ranks the moves by the
+// resistance circuit's energies (as the exact evaluator does).
+type openTactics struct{ r *circuit.Resistance }
+
+func (o openTactics) Evaluate(b *hex.Board) search.Result {
+	return search.Result{Value: o.r.Evaluate(b).Value}
+}
+
+func (o openTactics) MoveScores(b *hex.Board, scores []float64) { o.r.MoveScores(b, scores) }
+
+// TestMCTSTacticsPriors: with an evaluator that ranks the moves backwards, a short
+// search plays one of the circuit's worst-ranked moves; with TacticsPriors 1 the
+// tactics evaluator's ranking (the circuit's) gives the priors where it is asked (the
+// root), and the same search plays one of the circuit's five best moves. Without an
+// ordering the tactics change nothing.
+func TestMCTSTacticsPriors(t *testing.T) {
+	b, err := hex.ParsePosition(7, 7, "d4 c5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := resistance(t)
+	r.Evaluate(b)
+	var sc [hex.NumPoints]float64
+	r.MoveScores(b, sc[:])
+	cells := b.EmptyCells().AppendCells(nil)
+	sort.SliceStable(cells, func(i, j int) bool { return sc[cells[i]] > sc[cells[j]] })
+	best := map[hex.Cell]bool{}
+	var names []string
+	for _, c := range cells[:5] {
+		best[c] = true
+		names = append(names, b.Geometry().CellName(c))
+	}
+	ev := reversedOrder{resistance(t), r}
+	search40 := func(tac search.Evaluator, w float64) hex.Cell {
+		t.Helper()
+		p := search.MCTSParams{MaxExpansions: 40, CPuct: 0.5, Scale: 0.5, RankTemp: 4, FPU: 0.1, VCPlies: 1, TacticsPriors: w}
+		out, err := newMCTS(t, ev, tac, p).Search(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out.Move
+	}
+	g := b.Geometry()
+	if mv := search40(openTactics{resistance(t)}, 0); best[mv] {
+		t.Fatalf("without the tactics' priors the search plays %s, one of the circuit's best", g.CellName(mv))
+	}
+	if mv := search40(openTactics{resistance(t)}, 1); !best[mv] {
+		t.Fatalf("with the tactics' priors the search plays %s, not one of the circuit's best %v", g.CellName(mv), names)
+	}
+	blind := struct{ search.Evaluator }{openTactics{resistance(t)}} // no Orderer
+	if mv := search40(blind, 1); best[mv] {
+		t.Fatalf("tactics without an ordering: the search plays %s, one of the circuit's best", g.CellName(mv))
 	}
 }
