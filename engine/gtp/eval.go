@@ -266,6 +266,11 @@ func searchGenMove(e *Engine, b *hex.Board, c hex.Color) (hex.Cell, error) {
 		if err := e.Context().Err(); err != nil {
 			return hex.NoCell, err
 		}
+		if cands, ok := st.solver.RootCandidates(); ok && st.mcts != nil {
+			// The moves the solver refuted (or found inferior) before its time ran
+			// out are left out: a winning move, if there is one, is among the rest.
+			st.mcts.LimitRoot(cands)
+		}
 		// The search gets what is left (at least a tenth of the time, so that it
 		// completes its first iteration).
 		q := p

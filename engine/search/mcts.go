@@ -142,6 +142,11 @@ type MCTS struct {
 		toMove       hex.Color
 		w, h         int
 	}
+	// limit restricts the root's moves of the next search (LimitRoot).
+	limit struct {
+		ok  bool
+		set hex.Bitset
+	}
 	path   []int32
 	moves  []hex.Cell
 	cells  []hex.Cell
@@ -181,6 +186,14 @@ func (m *MCTS) SetParams(p MCTSParams) error {
 	return nil
 }
 
+// LimitRoot restricts the root of the next Search to the moves of set (among those
+// the tactics' mustplay allows): for example the moves a solver stopped at its time
+// limit had not refuted. A set that leaves no move is ignored. The next search
+// starts a fresh tree (no Reuse); later searches are not restricted.
+func (m *MCTS) LimitRoot(set hex.Bitset) {
+	m.limit.ok, m.limit.set = true, set
+}
+
 // Search searches b for the side to move and returns the move with the most visits
 // (a proved win first; moves proved lost last). b is restored before it returns.
 // Outcome.Score is the move's mean score in (-1, 1) for the side to move, or
@@ -203,7 +216,8 @@ func (m *MCTS) Search(ctx context.Context, b *hex.Board) (Outcome, error) {
 	}
 	m.path = append(m.path[:0], 0)
 	m.moves = m.moves[:0]
-	if !m.reuse(b) {
+	defer func() { m.limit.ok = false }()
+	if m.limit.ok || !m.reuse(b) {
 		m.pool = append(m.pool[:0], mnode{move: hex.NoCell, first: -1})
 		m.expand(0, 0)
 	} else if !m.pool[0].tact && m.tactics != nil && m.p.VCPlies > 0 && m.pool[0].proven == 0 {
@@ -587,6 +601,11 @@ func (m *MCTS) expand(idx int32, ply int) float64 {
 	r := m.ev.Evaluate(b)
 	if p := m.verdict(idx, r, &cand, &rootWon); p != 0 {
 		return float64(p)
+	}
+	if idx == 0 && m.limit.ok {
+		if c := cand.And(m.limit.set); !c.IsEmpty() {
+			cand = c
+		}
 	}
 	v := math.Tanh(stm(r.Value, me) / m.p.Scale) // for the side to move
 	m.orderer.MoveScores(b, m.scores[:])

@@ -465,3 +465,43 @@ func TestMCTSTacticsPriors(t *testing.T) {
 		t.Fatalf("tactics without an ordering: the search plays %s, one of the circuit's best", g.CellName(mv))
 	}
 }
+
+// TestMCTSLimitRoot: LimitRoot restricts the next search's root to its moves, only
+// that search; a set without a legal move is ignored.
+func TestMCTSLimitRoot(t *testing.T) {
+	b, err := hex.ParsePosition(5, 5, "c3 b4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := b.Geometry()
+	var set hex.Bitset
+	for _, n := range []string{"a1", "e5", "c3"} { // c3 is taken
+		c, _ := g.ParseCell(n)
+		set.Set(c)
+	}
+	p := search.DefaultMCTSParams()
+	p.MaxExpansions = 300
+	m := newMCTS(t, resistance(t), tactics(t), p)
+	ctx := context.Background()
+	m.LimitRoot(set)
+	out, err := m.Search(ctx, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if name := g.CellName(out.Move); name != "a1" && name != "e5" {
+		t.Fatalf("limited to a1 and e5, plays %s", name)
+	}
+	free, err := m.Search(ctx, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if name := g.CellName(free.Move); name == "a1" || name == "e5" {
+		t.Fatalf("the next search is still limited: plays %s", name)
+	}
+	var taken hex.Bitset
+	taken.Set(b.Moves()[0].Cell)
+	m.LimitRoot(taken)
+	if again, err := m.Search(ctx, b); err != nil || again.Move != free.Move {
+		t.Fatalf("a limit without a legal move: plays %s (%v), want %s as unlimited", g.CellName(again.Move), err, g.CellName(free.Move))
+	}
+}

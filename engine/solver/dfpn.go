@@ -250,6 +250,9 @@ func (s *Solver) midNode(ply int, x, o hex.Color, h0, hf, hrf uint64, have bool,
 			return pnInf, 0, ev.proof, hex.NoCell
 		}
 	}
+	if ply == 0 {
+		s.rootOpen = true // the root's entry (pb.entry) holds its candidates
+	}
 	zx := s.zob[x]
 	n1 := hex.Cell(s.g.N - 1)
 	moves := s.orderMoves(b, x, e.kids, pb, false)

@@ -242,6 +242,21 @@ type Solver struct {
 	// rootPN and rootDN are the root's proof and disproof numbers at the last step
 	// of a DFPN search (SolveParallel orders the root's moves by them)
 	rootPN, rootDN uint32
+	// rootOpen is set when a DFPN search expanded its root and left it unsolved;
+	// rootKids then holds the root's remaining candidate moves (RootCandidates).
+	rootOpen bool
+	rootKids hex.Bitset
+}
+
+// RootCandidates returns, after a Solve that stopped at a limit before deciding its
+// position, the moves of the side to move the DFPN search had not refuted: if the
+// side to move wins, one of them wins. The moves left out were proved losing, or lie
+// outside the mustplay or a refutation's proof set, or are inferior (dead, captured,
+// vulnerable, dominated: a winning move, if there is one, lies elsewhere). ok is
+// false when the last Solve decided its position, ran DFS, or stopped before its
+// root was expanded.
+func (s *Solver) RootCandidates() (moves hex.Bitset, ok bool) {
+	return s.rootKids, s.rootOpen
 }
 
 // addHistory counts a node won by the side to move's move m.
@@ -477,6 +492,7 @@ func (s *Solver) Solve(ctx context.Context, b *hex.Board) (Result, error) {
 	s.b = b.Clone()
 	s.stats = Stats{}
 	s.rootPN, s.rootDN = 1, 1
+	s.rootOpen, s.rootKids = false, hex.Bitset{}
 	s.aborted = false
 	s.ctx = ctx
 	s.deadline = time.Time{}
@@ -494,6 +510,11 @@ func (s *Solver) Solve(ctx context.Context, b *hex.Board) (Result, error) {
 	s.stats.Elapsed = time.Since(start)
 	res.Stats = s.stats
 	s.b = nil
+	if !s.aborted {
+		s.rootOpen = false
+	} else if s.rootOpen {
+		s.rootKids = s.plies[0].entry.kids
+	}
 	if s.aborted {
 		if err := ctx.Err(); err != nil { // stopped by ctx: callers see ctx's error too
 			return res, fmt.Errorf("%w after %d nodes (%v): %w", ErrLimit, s.stats.Nodes, s.stats.Elapsed.Round(time.Millisecond), err)
