@@ -61,16 +61,19 @@ const LearnedLeafVC = false
 
 // LearnedSolveShare and ExactSolveShare are the players' default
 // gtp.Player.SolveShare: the fraction of the time per move the DFPN solver gets first
-// (measured in games, see docs/results.md).
+// (measured in games, see docs/results.md, "The solver in every 8x8 position").
+// When the solver does not finish, the MCTS learned player searches only the moves
+// it had not refuted.
 const (
-	LearnedSolveShare = 0.5
+	LearnedSolveShare = 0.75
 	ExactSolveShare   = 0.0
 )
 
 // SolveMaxEmpty is the players' default gtp.Player.SolveMaxEmpty: the solver is asked
-// first only in positions with at most this many empty cells (every 6x6 position,
-// the late positions of larger boards), where it often finishes within the time.
-const SolveMaxEmpty = 36
+// first only in positions with at most this many empty cells (every position up to
+// 8x8, where the games are decided by moves the solver proves within the time, and
+// the later half of an 11x11 game).
+const SolveMaxEmpty = 64
 
 // LearnedLookaheadDepth is the learned player's default search.Params.LookaheadDepth
 // (0: the 1-ply network lookahead orders every node; measured in games, see

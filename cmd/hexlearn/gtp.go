@@ -57,8 +57,8 @@ size without a model plays as the exact player, with a one-line note on standard
 error; a boardsize change switches models. --patterns adds a goal-pattern database as
 terminal test. With --solve-share F the DFPN solver (its table kept between moves) first
 gets that fraction of each move's time, in positions with at most --solve-max-empty
-empty cells: a proved win plays its move, else the search gets the rest (learned
-default 0.5, exact 0). With --time the search deepens until the clock stops (no depth limit
+empty cells: a proved win plays its move, else the search gets the rest, and the MCTS
+searches only the moves the solver had not refuted (learned default 0.75, exact 0). With --time the search deepens until the clock stops (no depth limit
 unless --depth is given). param_search changes depth, k, time and vc_plies later.
 
 To use it from HexGui: Program > New Program, command "hexlearn gtp" (a full path to
