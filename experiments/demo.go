@@ -11,6 +11,7 @@ import (
 	"github.com/hexlearn/hexlearn/dataset"
 	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/experiments/report"
+	"github.com/hexlearn/hexlearn/experiments/strength"
 	"github.com/hexlearn/hexlearn/internal/progress"
 	"github.com/hexlearn/hexlearn/model"
 	"github.com/hexlearn/hexlearn/pipeline"
@@ -36,13 +37,23 @@ type DemoConfig struct {
 	Self          string
 	MatchTime     time.Duration
 	MatchOpenings int
-	Log           io.Writer
+	// BuiltinSize, when positive and Self is set, ends the demo with the binary's
+	// built-in learned player against the exact player on that board size (the strength
+	// ladder of experiments/strength) at BuiltinTime per move over BuiltinOpenings
+	// seeded openings, each played twice. On 6x6 that match is even by the nature of
+	// the board: both players find the winning line of almost every opening, so every
+	// game goes to the side its opening favours; from 8x8 on the learned player wins.
+	BuiltinSize     int
+	BuiltinTime     time.Duration
+	BuiltinOpenings int
+	Log             io.Writer
 }
 
 // DefaultDemo runs in a few minutes on 2 cores.
 func DefaultDemo() DemoConfig {
 	return DemoConfig{Size: 6, Positions: 40000, Depth: 2, K: 6, Folds: 5, Hidden: []int{10, 20, 30, 40, 50},
-		Epochs: 120, Seed: 1, Opening: 2, Search: 3, MatchTime: 100 * time.Millisecond, MatchOpenings: 4}
+		Epochs: 120, Seed: 1, Opening: 2, Search: 3, MatchTime: 100 * time.Millisecond, MatchOpenings: 4,
+		BuiltinSize: 8, BuiltinTime: 200 * time.Millisecond, BuiltinOpenings: 16}
 }
 
 // Demo runs the whole pipeline into dir: self-play, a cross-validation sweep, training
@@ -168,6 +179,44 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 		ex, _ := Lookup(name)
 		idx.Printf("- [%s](%s/README.md): %s (%.1f s).\n", name, name, ex.Title, secs)
 	}
+	if cfg.Self != "" && cfg.BuiltinSize > 0 {
+		if err := demoBuiltinMatch(ctx, cfg, dir, idx, stage); err != nil {
+			return err
+		}
+	}
 	idx.Printf("\nTotal time: %.1f s.\n", time.Since(start).Seconds())
 	return idx.Close()
+}
+
+// demoBuiltinMatch plays the binary's built-in learned player against the exact player
+// on cfg.BuiltinSize (strength.Run, report in dir/builtin-match) and summarises the
+// score in the demo's index.
+func demoBuiltinMatch(ctx context.Context, cfg DemoConfig, dir string, idx *report.Report, stage func(string) func() float64) error {
+	var players []strength.Player
+	for _, name := range []string{"learned", "exact"} {
+		p, _ := strength.Builtin(cfg.Self, name)
+		players = append(players, p)
+	}
+	const sub = "builtin-match"
+	done := stage(fmt.Sprintf("built-in learned player against exact on %dx%d", cfg.BuiltinSize, cfg.BuiltinSize))
+	bar := progress.New(cfg.Log, "demo: built-in match", int64(2*cfg.BuiltinOpenings), "game")
+	res, err := strength.Run(ctx, strength.Config{Sizes: []int{cfg.BuiltinSize}, Times: []time.Duration{cfg.BuiltinTime},
+		Players: players, Openings: cfg.BuiltinOpenings, Seed: cfg.Seed, Dir: filepath.Join(dir, sub),
+		Progress: func(strength.Progress) { bar.Add(1) }})
+	bar.Done(err)
+	if err != nil {
+		return fmt.Errorf("demo: built-in match: %w", err)
+	}
+	secs := done()
+	idx.Printf("\n## 6. The built-in learned player\n\n")
+	for _, l := range res.Ladders {
+		for _, p := range l.Pairs {
+			line := fmt.Sprintf("%dx%d at %s s per move, %d seeded openings each played twice (colours exchanged): %s %d - %d %s (%.1f%%, 95%% CI %.1f%%..%.1f%%)",
+				l.Size, l.Size, strength.Seconds(l.Time), l.Openings, p.A, p.WinsA, p.WinsB, p.B,
+				100*float64(p.WinsA)/float64(max(p.Games, 1)), 100*p.Lo, 100*p.Hi)
+			fmt.Fprintf(cfg.Log, "demo: %s\n", line)
+			idx.Printf("The binary's built-in model for %dx%d (MCTS over the network's values, H-search proofs and the DFPN solver; `hexlearn gtp --player learned`) against the exact player (alpha-beta over H-search and the resistance circuit), as by `hexlearn experiment strength`: %s, in %.1f s. Report: [%s/](%s/README.md).\n", l.Size, l.Size, line, secs, sub, sub)
+		}
+	}
+	return nil
 }

@@ -7,31 +7,17 @@ import (
 	"time"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
-	"github.com/hexlearn/hexlearn/engine/search"
 	"github.com/hexlearn/hexlearn/experiments/strength"
-	"github.com/hexlearn/hexlearn/pipeline"
-	"github.com/hexlearn/hexlearn/player"
 )
 
 // builtinPlayers lists the players that name this binary's own GTP engine.
-var builtinPlayers = []string{"learned", "exact", "exact-xh"}
+var builtinPlayers = strength.BuiltinNames
 
 // builtinCommand returns the command line of a built-in player (with the time per move
-// left as strength.TimePlaceholder), and false for any other name. Depth 32 is the
-// search's maximum, so iterative deepening runs until the clock stops.
+// left as strength.TimePlaceholder), and false for any other name.
 func builtinCommand(bin, name string) (string, bool) {
-	p := pipeline.PlayerConfig{Depth: search.MaxDepth}
-	switch name {
-	case "learned":
-		p.Kind = player.Learned
-	case "exact":
-		p.Kind = player.Exact
-	case "exact-xh":
-		p.Kind, p.XH = player.Exact, true
-	default:
-		return "", false
-	}
-	return p.CommandLine(bin) + " --time " + strength.TimePlaceholder, true
+	p, ok := strength.Builtin(bin, name)
+	return p.Cmd, ok
 }
 
 // engineFlags collects repeated --engine NAME=CMDLINE flags.

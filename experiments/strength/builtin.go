@@ -1,0 +1,30 @@
+package strength
+
+import (
+	"github.com/hexlearn/hexlearn/engine/search"
+	"github.com/hexlearn/hexlearn/pipeline"
+	"github.com/hexlearn/hexlearn/player"
+)
+
+// BuiltinNames lists the players that name the hexlearn binary's own GTP engine:
+// learned ('hexlearn gtp --player learned'), exact (H-search and the resistance
+// evaluator) and exact-xh (XH-search).
+var BuiltinNames = []string{"learned", "exact", "exact-xh"}
+
+// Builtin returns the built-in player name started from the hexlearn binary bin (its
+// command line ends with --time TimePlaceholder), and false for any other name. Depth
+// 32 is the search's maximum, so iterative deepening runs until the clock stops.
+func Builtin(bin, name string) (Player, bool) {
+	p := pipeline.PlayerConfig{Depth: search.MaxDepth}
+	switch name {
+	case "learned":
+		p.Kind = player.Learned
+	case "exact":
+		p.Kind = player.Exact
+	case "exact-xh":
+		p.Kind, p.XH = player.Exact, true
+	default:
+		return Player{}, false
+	}
+	return Player{Name: name, Cmd: p.CommandLine(bin) + " --time " + TimePlaceholder}, true
+}
