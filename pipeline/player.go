@@ -61,6 +61,10 @@ type PlayerConfig struct {
 	// SolveMaxEmpty limits the solver to positions with at most that many empty
 	// cells (player.Config.SolveMaxEmpty; 0: player.SolveMaxEmpty, negative: any).
 	SolveMaxEmpty int
+	// SolveParallel runs the solver beside the search on a second core
+	// (player.Config.SolveParallel; 0: player.SolveParallel, positive: on, negative:
+	// off).
+	SolveParallel int
 	// LookaheadDepth is the learned player's search.Params.LookaheadDepth
 	// (player.Config.LookaheadDepth; 0: player.LearnedLookaheadDepth, negative: none).
 	LookaheadDepth int
@@ -116,7 +120,7 @@ func NewPlayer(ctx context.Context, c PlayerConfig) (Player, error) {
 		return Player{}, fmt.Errorf("%w: board size %d (want 1..%d)", ErrConfig, c.Size, hex.MaxSize)
 	}
 	cfg := player.Config{Kind: kind, XH: c.XH, NoFillIn: c.NoFillIn, NoTemplates: c.NoTemplates, Depth: c.Depth, K: c.K, Time: c.Time, VCPlies: c.VCPlies, LeafVC: c.LeafVC,
-		SolveShare: c.SolveShare, SolveMaxEmpty: c.SolveMaxEmpty, LookaheadDepth: c.LookaheadDepth, Order: c.Order, Search: c.Search,
+		SolveShare: c.SolveShare, SolveMaxEmpty: c.SolveMaxEmpty, SolveParallel: c.SolveParallel, LookaheadDepth: c.LookaheadDepth, Order: c.Order, Search: c.Search,
 		CircuitPriors: c.CircuitPriors, Notes: c.Notes}
 	switch {
 	case c.Time == 0:
@@ -216,6 +220,12 @@ func (c PlayerConfig) Args() []string {
 		add("--solve-max-empty", c.SolveMaxEmpty)
 	case c.SolveMaxEmpty < 0:
 		add("--solve-max-empty", 0)
+	}
+	switch {
+	case c.SolveParallel > 0:
+		a = append(a, "--solve-parallel=true")
+	case c.SolveParallel < 0:
+		a = append(a, "--solve-parallel=false")
 	}
 	switch {
 	case c.LookaheadDepth > 0:

@@ -144,6 +144,8 @@ func TestPlayerArgs(t *testing.T) {
 		{PlayerConfig{SolveShare: 0.25}, "hexlearn gtp --solve-share 0.25"},
 		{PlayerConfig{Kind: player.Learned, SolveShare: -1}, "hexlearn gtp --player learned --solve-share 0"},
 		{PlayerConfig{SolveMaxEmpty: 20}, "hexlearn gtp --solve-max-empty 20"},
+		{PlayerConfig{SolveParallel: 1}, "hexlearn gtp --solve-parallel=true"},
+		{PlayerConfig{SolveParallel: -1}, "hexlearn gtp --solve-parallel=false"},
 		{PlayerConfig{Search: player.SearchAlphaBeta}, "hexlearn gtp --search alphabeta"},
 		{PlayerConfig{SolveShare: 1, SolveMaxEmpty: -1}, "hexlearn gtp --solve-share 1 --solve-max-empty 0"},
 	} {

@@ -75,6 +75,10 @@ const (
 // the later half of an 11x11 game).
 const SolveMaxEmpty = 64
 
+// SolveParallel is the players' default gtp.Player.SolveParallel: whether the solver
+// runs beside the search on a second core instead of before it.
+const SolveParallel = false
+
 // LearnedLookaheadDepth is the learned player's default search.Params.LookaheadDepth
 // (0: the 1-ply network lookahead orders every node; measured in games, see
 // docs/results.md, "Cheap move ordering below the top of the tree").
@@ -119,6 +123,10 @@ type Config struct {
 	// SolveMaxEmpty is gtp.Player.SolveMaxEmpty: 0 takes SolveMaxEmpty, a negative
 	// value asks the solver in every position.
 	SolveMaxEmpty int
+	// SolveParallel is gtp.Player.SolveParallel (the solver beside the search, each
+	// with the whole time per move, on two cores): 0 takes SolveParallel, positive
+	// turns it on, negative off.
+	SolveParallel int
 	// LookaheadDepth is the learned player's Params.LookaheadDepth: nodes with fewer
 	// plies left than it order their moves by the model's cheap ordering (Order)
 	// instead of evaluating every child. 0 takes LearnedLookaheadDepth, a negative
@@ -242,6 +250,7 @@ func (c Config) GTP() (gtp.Player, error) {
 		case c.SolveMaxEmpty == 0:
 			p.SolveMaxEmpty = SolveMaxEmpty
 		}
+		p.SolveParallel = c.SolveParallel > 0 || c.SolveParallel == 0 && SolveParallel
 	}
 	if c.Kind == Learned {
 		p.LeafVC = c.LeafVC > 0 || c.LeafVC == 0 && LearnedLeafVC

@@ -222,6 +222,20 @@ func TestSolveShare(t *testing.T) {
 			t.Errorf("%+v: SolveShare %v, want %v", c.cfg, p.SolveShare, c.want)
 		}
 	}
+	for _, c := range []struct {
+		cfg  Config
+		want bool
+	}{
+		{Config{Kind: Learned}, SolveParallel},
+		{Config{Kind: Learned, SolveParallel: 1}, true},
+		{Config{Kind: Exact, SolveShare: 0.5, SolveParallel: 1}, true},
+		{Config{Kind: Learned, SolveParallel: -1}, false},
+		{Config{Kind: Learned, SolveShare: -1, SolveParallel: 1}, false}, // no solver
+	} {
+		if p, err := c.cfg.GTP(); err != nil || p.SolveParallel != c.want {
+			t.Errorf("%+v: SolveParallel %v (%v), want %v", c.cfg, p.SolveParallel, err, c.want)
+		}
+	}
 	for _, share := range []float64{1.5, math.NaN(), math.Inf(1)} {
 		if _, err := (Config{Kind: Learned, SolveShare: share}).GTP(); !errors.Is(err, ErrSolveShare) {
 			t.Fatalf("share %v: %v, want ErrSolveShare", share, err)

@@ -167,6 +167,18 @@ func intIn[T int | int64](name string, v, lo, hi T) error {
 	return nil
 }
 
+// override is a boolean flag's value as a configuration's three-way setting: 0 when
+// it is the default def, else 1 for true and -1 for false.
+func override(v, def bool) int {
+	switch {
+	case v == def:
+		return 0
+	case v:
+		return 1
+	}
+	return -1
+}
+
 // floatIn returns a usage error unless v is a number in [lo, hi].
 func floatIn(name string, v, lo, hi float64) error {
 	if math.IsNaN(v) || v < lo || v > hi {

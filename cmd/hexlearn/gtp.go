@@ -23,7 +23,7 @@ func init() {
 		summary: "speak the Hex GTP dialect (HexGui, Benzene) on standard input and output",
 		usage: `hexlearn gtp [--player learned|exact] [--size N] [--model MODEL|builtin] [--patterns DB]
             [--xh] [--fill-in=false] [--edge-templates=false] [--depth D] [--k K] [--time S] [--vc-plies P]
-            [--leaf-vc=BOOL] [--solve-share F] [--solve-max-empty N]
+            [--leaf-vc=BOOL] [--solve-share F] [--solve-max-empty N] [--solve-parallel=BOOL]
             [--lookahead-depth L] [--order potential|network|mix] [--search mcts|alphabeta]
             [--circuit-priors W]
 
@@ -58,7 +58,9 @@ error; a boardsize change switches models. --patterns adds a goal-pattern databa
 terminal test. With --solve-share F the DFPN solver (its table kept between moves) first
 gets that fraction of each move's time, in positions with at most --solve-max-empty
 empty cells: a proved win plays its move, else the search gets the rest, and the MCTS
-searches only the moves the solver had not refuted (learned default 0.75, exact 0). With --time the search deepens until the clock stops (no depth limit
+searches only the moves the solver had not refuted (learned default 0.75, exact 0);
+--solve-parallel runs the solver beside the search instead, both with the whole time
+(two cores). With --time the search deepens until the clock stops (no depth limit
 unless --depth is given). param_search changes depth, k, time and vc_plies later.
 
 To use it from HexGui: Program > New Program, command "hexlearn gtp" (a full path to
@@ -104,6 +106,7 @@ func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.Play
 	vcPlies := fs.Int("vc-plies", player.LearnedVCPlies, "learned player: plies from the root where H-search proves wins and finds mustplay (0: none)")
 	share := fs.Float64("solve-share", -1, "fraction of each move's time the DFPN solver gets first; a proved win plays its move (0: none; -1: the player's default)")
 	maxEmpty := fs.Int("solve-max-empty", player.SolveMaxEmpty, "ask the solver only with at most this many empty cells (0: always)")
+	parallel := fs.Bool("solve-parallel", player.SolveParallel, "run the solver beside the search on a second core, each with the whole time per move, instead of before it")
 	leafVC := fs.Bool("leaf-vc", player.LearnedLeafVC, "learned player: a cheap, sound connection test at every node (bridges, edge bridges, ziggurats; wins and mustplay)")
 	lookahead := fs.Int("lookahead-depth", player.LearnedLookaheadDepth, "learned player: nodes with fewer plies left order moves by --order instead of evaluating every child (0: none)")
 	order := fs.String("order", string(player.LearnedOrder), "learned player: the cheap move ordering below --lookahead-depth: potential, network or mix")
@@ -159,6 +162,7 @@ func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.Play
 			cfg.SolveMaxEmpty = -1 // always (the config's zero value is the default)
 		}
 	}
+	cfg.SolveParallel = override(*parallel, player.SolveParallel)
 	if *lookahead != player.LearnedLookaheadDepth {
 		cfg.LookaheadDepth = *lookahead
 		if *lookahead == 0 {
@@ -184,11 +188,6 @@ func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.Play
 	default:
 		cfg.CircuitPriors = w
 	}
-	if *leafVC != player.LearnedLeafVC {
-		cfg.LeafVC = 1
-		if !*leafVC {
-			cfg.LeafVC = -1
-		}
-	}
+	cfg.LeafVC = override(*leafVC, player.LearnedLeafVC)
 	return cfg, nil
 }

@@ -34,6 +34,7 @@ func TestGTPPlayerConfigRoundTrip(t *testing.T) {
 		{Model: tinyModel, Size: 3, SolveShare: -1},
 		{Kind: player.Learned, Size: 6, SolveMaxEmpty: -1},
 		{Kind: player.Exact, SolveShare: 0.2, SolveMaxEmpty: 20},
+		{Kind: player.Learned, Size: 8, SolveParallel: 1},
 		{Kind: player.Learned, LookaheadDepth: 3, Order: model.OrderPotential},
 		{Model: tinyModel, Size: 3, LookaheadDepth: -1, Order: model.OrderNetwork},
 		{Kind: player.Learned, Search: player.SearchAlphaBeta},

@@ -258,7 +258,11 @@ func searchGenMove(e *Engine, b *hex.Board, c hex.Color) (hex.Cell, error) {
 	work.SetToMove(c)
 	p := st.searcher.Params()
 	pl := playerOf(e)
-	if share := pl.SolveShare; share > 0 && p.Time > 0 && (pl.SolveMaxEmpty <= 0 || work.EmptyCells().Count() <= pl.SolveMaxEmpty) {
+	solve := pl.SolveShare > 0 && p.Time > 0 && (pl.SolveMaxEmpty <= 0 || work.EmptyCells().Count() <= pl.SolveMaxEmpty)
+	if solve && pl.SolveParallel {
+		return st.solveBeside(e.Context(), work)
+	}
+	if share := pl.SolveShare; solve {
 		start := time.Now()
 		if m, ok := st.solveRoot(e.Context(), work, time.Duration(share*float64(p.Time))); ok {
 			return m, nil
@@ -280,14 +284,69 @@ func searchGenMove(e *Engine, b *hex.Board, c hex.Color) (hex.Cell, error) {
 		}
 		defer st.searcher.SetParams(p)
 	}
+	return st.search(e.Context(), work)
+}
+
+// search is the player's move by its search alone (MCTS or alpha-beta) with the
+// searcher's parameters.
+func (st *evalState) search(ctx context.Context, b *hex.Board) (hex.Cell, error) {
 	if st.mcts != nil {
-		return st.mctsMove(e.Context(), work)
+		return st.mctsMove(ctx, b)
 	}
-	out, err := st.searcher.Search(e.Context(), work)
+	out, err := st.searcher.Search(ctx, b)
 	if err != nil {
 		return hex.NoCell, err
 	}
 	return out.Move, nil
+}
+
+// solveBeside is Player.SolveParallel: the root solver runs on its own goroutine (on
+// its own copy of b) for the whole time per move while the search runs on this one.
+// A win the solver proves cancels the search and is played. Otherwise, when the
+// solver refuted the search's move before its time ran out, an MCTS player plays its
+// best move among the moves the solver had not refuted.
+func (st *evalState) solveBeside(ctx context.Context, b *hex.Board) (hex.Cell, error) {
+	type solved struct {
+		move  hex.Cell
+		won   bool
+		cands hex.Bitset
+		open  bool // cands holds the moves not refuted when the solver stopped
+	}
+	sctx, stopSolver := context.WithCancel(ctx)
+	defer stopSolver()
+	qctx, stopSearch := context.WithCancel(ctx)
+	defer stopSearch()
+	st.solverFor(b)
+	done := make(chan solved, 1)
+	sb := b.Clone()
+	d := st.searcher.Params().Time
+	go func() {
+		var r solved
+		r.move, r.won = st.solveRoot(sctx, sb, d)
+		if r.won {
+			stopSearch()
+		} else {
+			r.cands, r.open = st.solver.RootCandidates()
+		}
+		done <- r
+	}()
+	move, err := st.search(qctx, b)
+	stopSolver()
+	r := <-done
+	switch {
+	case r.won:
+		return r.move, nil
+	case ctx.Err() != nil:
+		return hex.NoCell, ctx.Err()
+	case err != nil:
+		return hex.NoCell, err
+	}
+	if r.open && !r.cands.Has(move) && st.mcts != nil {
+		if m, ok := st.mcts.BestAmong(r.cands); ok {
+			return m, nil
+		}
+	}
+	return move, nil
 }
 
 // mctsMove is the learned player's move by MCTS in the time the alpha-beta search
@@ -323,9 +382,9 @@ func (st *evalState) mctsMove(ctx context.Context, b *hex.Board) (hex.Cell, erro
 	return out.Move, nil
 }
 
-// solveRoot runs the root solver on b for at most d: ok when it proves a win for the
-// side to move and names a legal winning move.
-func (st *evalState) solveRoot(ctx context.Context, b *hex.Board, d time.Duration) (hex.Cell, bool) {
+// solverFor makes the root solver at its first use (with a table sized for b's
+// board).
+func (st *evalState) solverFor(b *hex.Board) {
 	if st.solver == nil {
 		cfg := solver.DefaultConfig()
 		cfg.TTBits = rootSolverTTBits
@@ -334,6 +393,12 @@ func (st *evalState) solveRoot(ctx context.Context, b *hex.Board, d time.Duratio
 		}
 		st.solver = solver.New(cfg)
 	}
+}
+
+// solveRoot runs the root solver on b for at most d: ok when it proves a win for the
+// side to move and names a legal winning move.
+func (st *evalState) solveRoot(ctx context.Context, b *hex.Board, d time.Duration) (hex.Cell, bool) {
+	st.solverFor(b)
 	sctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
 	r, err := st.solver.Solve(sctx, b)

@@ -79,6 +79,13 @@ type Player struct {
 	// SolveMaxEmpty, when positive, asks the solver of SolveShare only in positions
 	// with at most that many empty cells (where it can finish in the time).
 	SolveMaxEmpty int
+	// SolveParallel runs the solver of SolveShare on a second goroutine beside the
+	// search instead of before it: both get the whole time per move (two cores at
+	// once), a win the solver proves stops the search and is played, and otherwise
+	// the search's move stands unless the solver refuted it (MCTS then plays its best
+	// move among those the solver had not refuted). SolveShare must still be positive
+	// to turn the solver on; its value is not used.
+	SolveParallel bool
 	// Notes, when set, receives one-line notes such as a fall-back to the exact
 	// evaluator (the command line gives standard error).
 	Notes io.Writer

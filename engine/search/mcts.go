@@ -369,6 +369,34 @@ func (m *MCTS) outcome(me hex.Color, empty hex.Bitset) Outcome {
 	return out
 }
 
+// BestAmong returns the last search's best root move among the moves of set (the
+// order of Search's choice: a proved win, then the most visits, then the higher
+// prior; moves proved lost last), and false when the last search's root has no
+// child in set (or there was no search). A caller that learns after the search
+// which moves are refuted, such as a solver running beside it, chooses with it.
+func (m *MCTS) BestAmong(set hex.Bitset) (hex.Cell, bool) {
+	if len(m.pool) == 0 {
+		return hex.NoCell, false
+	}
+	root := &m.pool[0]
+	best := int32(-1)
+	for i := root.first; i >= 0 && i < root.first+root.n; i++ {
+		if !set.Has(m.pool[i].move) {
+			continue
+		}
+		if m.pool[i].proven > 0 {
+			return m.pool[i].move, true
+		}
+		if best < 0 || m.better(i, best) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return hex.NoCell, false
+	}
+	return m.pool[best].move, true
+}
+
 // better reports whether child a is a better final choice than child b: not proved
 // lost, then more visits, then the higher prior.
 func (m *MCTS) better(a, b int32) bool {

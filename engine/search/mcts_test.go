@@ -505,3 +505,49 @@ func TestMCTSLimitRoot(t *testing.T) {
 		t.Fatalf("a limit without a legal move: plays %s (%v), want %s as unlimited", g.CellName(again.Move), err, g.CellName(free.Move))
 	}
 }
+
+// TestMCTSBestAmong: the best root move of the last search among a set is the search's
+// own move when the set holds it, another move of the set when it does not, and
+// nothing for a set without a root move or before any search.
+func TestMCTSBestAmong(t *testing.T) {
+	b, err := hex.ParsePosition(5, 5, "c3 b4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := b.Geometry()
+	p := search.DefaultMCTSParams()
+	p.MaxExpansions = 300
+	m := newMCTS(t, resistance(t), tactics(t), p)
+	if c, ok := m.BestAmong(b.EmptyCells()); ok {
+		t.Fatalf("before any search: %s", g.CellName(c))
+	}
+	out, err := m.Search(context.Background(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, ok := m.BestAmong(b.EmptyCells()); !ok || c != out.Move {
+		t.Fatalf("among every move: %s (%v), want the search's %s", g.CellName(c), ok, g.CellName(out.Move))
+	}
+	rest := b.EmptyCells()
+	rest.Clear(out.Move)
+	other, ok := m.BestAmong(rest)
+	if !ok || other == out.Move || !rest.Has(other) {
+		t.Fatalf("without the search's move: %s (%v)", g.CellName(other), ok)
+	}
+	var pair hex.Bitset
+	pair.Set(out.Move)
+	pair.Set(other)
+	if c, _ := m.BestAmong(pair); c != out.Move {
+		t.Fatalf("between %s and %s: %s, want the search's move", g.CellName(out.Move), g.CellName(other), g.CellName(c))
+	}
+	var only hex.Bitset
+	only.Set(other)
+	if c, _ := m.BestAmong(only); c != other {
+		t.Fatalf("among {%s}: %s", g.CellName(other), g.CellName(c))
+	}
+	var taken hex.Bitset
+	taken.Set(b.Moves()[0].Cell)
+	if c, ok := m.BestAmong(taken); ok {
+		t.Fatalf("among an occupied cell: %s", g.CellName(c))
+	}
+}

@@ -1,0 +1,107 @@
+package gtp
+
+import (
+	"testing"
+	"time"
+
+	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/engine/search"
+	"github.com/hexlearn/hexlearn/engine/solver"
+)
+
+// edgeFirst is tinyLearned with the move ordering reversed (cells farthest from the
+// centre first): its MCTS player prefers the corners, which the solver refutes
+// (or finds inferior) at once.
+type edgeFirst struct{ tinyLearned }
+
+func (edgeFirst) MoveScores(b *hex.Board, scores []float64) {
+	for i, p := range centreOrder(b) {
+		scores[p] = float64(i)
+	}
+}
+
+// slowLearned never decides a position and takes a millisecond per evaluation, so
+// that an alpha-beta search with it runs until its time is up.
+type slowLearned struct{ tinyLearned }
+
+func (s slowLearned) Evaluate(b *hex.Board) search.Result {
+	time.Sleep(time.Millisecond)
+	return search.Result{Value: s.tinyLearned.Evaluate(b).Value}
+}
+
+// TestSolveBesideRefutedMove: with the solver beside it, the MCTS player does not
+// play a move the solver refuted before it stopped (a node limit here), but its best
+// move among the rest; the same player without the solver plays the refuted move.
+func TestSolveBesideRefutedMove(t *testing.T) {
+	p := search.DefaultMCTSParams()
+	pl := Player{Learned: func(w, h int) (search.Evaluator, error) { return edgeFirst{}, nil }, MCTS: true, MCTSParams: p,
+		Params: search.Params{Depth: search.MaxDepth, Time: 300 * time.Millisecond}}
+	genmove := func(pl Player, nodes int64) (hex.Cell, *evalState) {
+		t.Helper()
+		e := New()
+		e.SetPlayer(pl)
+		exec(t, e, "boardsize 7")
+		st, err := evalStateOf(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := solver.DefaultConfig()
+		cfg.MaxNodes, cfg.TTBits = nodes, 12
+		st.solver = solver.New(cfg)
+		ok, ans := exec(t, e, "genmove b")
+		if !ok {
+			t.Fatalf("genmove: %s", ans)
+		}
+		c, err := e.Board().Geometry().ParseCell(ans)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c, st
+	}
+	alone, _ := genmove(pl, 0)
+	pl.SolveShare, pl.SolveParallel = 1, true
+	move, st := genmove(pl, 20)
+	cands, open := st.solver.RootCandidates()
+	if !open {
+		t.Fatal("the solver finished in 20 nodes on the empty 7x7 board: the test needs it open")
+	}
+	if cands.Has(alone) {
+		t.Fatalf("the solver did not refute %d, the search's own move: the test cannot fail", alone)
+	}
+	if !cands.Has(move) {
+		t.Errorf("plays %d, which the solver refuted (candidates %v)", move, cands)
+	}
+	if best, ok := st.mcts.BestAmong(cands); !ok || best != move {
+		t.Errorf("plays %d, want the search's best unrefuted move %d", move, best)
+	}
+}
+
+// TestSolveBesideWinStopsSearch: a win the solver proves is played at once, without
+// waiting for the search beside it (which would run its whole 20 s), for both players.
+func TestSolveBesideWinStopsSearch(t *testing.T) {
+	slow := func(w, h int) (search.Evaluator, error) { return slowLearned{}, nil }
+	for _, pl := range []Player{
+		{Learned: slow, Params: search.Params{Depth: search.MaxDepth, K: 4, Time: 20 * time.Second}},
+		{Params: search.Params{Depth: search.MaxDepth, K: 4, Time: 20 * time.Second}},
+	} {
+		pl.SolveShare, pl.SolveParallel = 1, true
+		e := New()
+		e.SetPlayer(pl)
+		// The empty 5x5 board: Black to move wins, which the solver proves in
+		// milliseconds and H-search does not see.
+		exec(t, e, "boardsize 5")
+		start := time.Now()
+		ok, ans := exec(t, e, "genmove b")
+		if !ok {
+			t.Fatalf("genmove: %s", ans)
+		}
+		if d := time.Since(start); d > 10*time.Second {
+			t.Errorf("learned %v: the proved win took %v: the search was not stopped", pl.Learned != nil, d)
+		}
+		b := e.Board().Clone()
+		r, err := solver.New(solver.DefaultConfig()).Solve(t.Context(), b)
+		if err != nil || r.Winner != hex.Black {
+			t.Errorf("learned %v: after %s Black does not win (%v, %v)", pl.Learned != nil, ans, r.Winner, err)
+		}
+	}
+}
