@@ -302,13 +302,14 @@ func (st *evalState) search(ctx context.Context, b *hex.Board) (hex.Cell, error)
 
 // solveBeside is Player.SolveParallel: the root solver runs on its own goroutine (on
 // its own copy of b) for the whole time per move while the search runs on this one.
-// A win the solver proves cancels the search and is played. Otherwise, when the
+// A win the solver proves cancels the search and is played (so is, in a position it
+// proves lost, the most resistant losing move). Otherwise, when the
 // solver refuted the search's move before its time ran out, an MCTS player plays its
 // best move among the moves the solver had not refuted.
 func (st *evalState) solveBeside(ctx context.Context, b *hex.Board) (hex.Cell, error) {
 	type solved struct {
 		move  hex.Cell
-		won   bool
+		won   bool // decided: a winning move, or the most resistant losing one
 		cands hex.Bitset
 		open  bool // cands holds the moves not refuted when the solver stopped
 	}
@@ -395,15 +396,21 @@ func (st *evalState) solverFor(b *hex.Board) {
 	}
 }
 
-// solveRoot runs the root solver on b for at most d: ok when it proves a win for the
-// side to move and names a legal winning move.
+// solveRoot runs the root solver on b for at most d: ok when it decides b and names
+// the move to play: a legal winning move when the side to move wins, the most
+// resistant losing move (solver.Solver.Resistant) when it loses.
 func (st *evalState) solveRoot(ctx context.Context, b *hex.Board, d time.Duration) (hex.Cell, bool) {
 	st.solverFor(b)
 	sctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
 	r, err := st.solver.Solve(sctx, b)
-	if err != nil || r.Winner != b.ToMove() || r.Move == hex.NoCell || b.At(r.Move) != hex.Empty {
+	switch {
+	case err != nil:
 		return hex.NoCell, false
+	case r.Winner == b.ToMove() && r.Move != hex.NoCell && b.At(r.Move) == hex.Empty:
+		return r.Move, true
+	case r.Winner == b.ToMove().Opp():
+		return st.solver.Resistant(b)
 	}
-	return r.Move, true
+	return hex.NoCell, false
 }

@@ -105,3 +105,49 @@ func TestSolveBesideWinStopsSearch(t *testing.T) {
 		}
 	}
 }
+
+// TestSolverResistantMove: in a position the root solver proves lost, the player plays
+// the solver's most resistant losing move, with the solver before the search and
+// beside it; without the solver the same player plays another move there (so the
+// test can fail).
+func TestSolverResistantMove(t *testing.T) {
+	base := Player{Learned: func(w, h int) (search.Evaluator, error) { return edgeFirst{}, nil }, MCTS: true,
+		MCTSParams: search.DefaultMCTSParams(), Params: search.Params{Depth: search.MaxDepth, K: 4, Time: time.Second}}
+	play := func(pl Player) (hex.Cell, *evalState, *hex.Board) {
+		t.Helper()
+		e := New()
+		e.SetPlayer(pl)
+		// 6x6 after Black a2 and White d3: Black to move loses (proved in about 60
+		// nodes, with several refuted moves to choose from).
+		for _, c := range []string{"boardsize 6", "play b a2", "play w d3"} {
+			exec(t, e, c)
+		}
+		before := e.Board().Clone()
+		ok, ans := exec(t, e, "genmove b")
+		if !ok {
+			t.Fatalf("genmove: %s", ans)
+		}
+		c, err := before.Geometry().ParseCell(ans)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, _ := evalStateOf(e)
+		return c, st, before
+	}
+	alone, _, _ := play(base)
+	for _, parallel := range []bool{false, true} {
+		pl := base
+		pl.SolveShare, pl.SolveParallel = 1, parallel
+		m, st, before := play(pl)
+		want, ok := st.solver.Resistant(before)
+		if !ok {
+			t.Fatalf("parallel %v: the solver knows no resistant move: the position is not lost for Black?", parallel)
+		}
+		if m != want {
+			t.Errorf("parallel %v: plays %s, want the resistant %s", parallel, before.Geometry().CellName(m), before.Geometry().CellName(want))
+		}
+		if want == alone {
+			t.Fatalf("the player without the solver plays the resistant move %s too: the test cannot fail", before.Geometry().CellName(alone))
+		}
+	}
+}
