@@ -13,13 +13,30 @@ import (
 	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/patterns"
+	"github.com/hexlearn/hexlearn/engine/solver"
 	"github.com/hexlearn/hexlearn/engine/vc"
 )
 
+// SolverFinderTime is the time per question of the solver finder ("solver").
+const SolverFinderTime = 10 * time.Second
+
 // NewFinder returns the winning-connection finder of a name: vc (H-search), proof
 // (H-search with the proof search's larger limits: 20 VCs, 30 SCs per pair), xh
-// (XH-search) or bridges (bridge chains only).
+// (XH-search), bridges (bridge chains only) or solver (the DFPN solver's proof sets,
+// SolverFinderTime per question, "solver:DURATION" another time; it also stores the
+// position after each winning move it finds).
 func NewFinder(name string) (patterns.Finder, error) {
+	if rest, ok := strings.CutPrefix(name, "solver"); ok {
+		d := SolverFinderTime
+		if rest != "" {
+			t, err := time.ParseDuration(strings.TrimPrefix(rest, ":"))
+			if err != nil || !strings.HasPrefix(rest, ":") || t <= 0 {
+				return nil, fmt.Errorf("%w: finder %q: want solver or solver:DURATION (e.g. solver:5s)", ErrConfig, name)
+			}
+			d = t
+		}
+		return solver.NewFinder(d), nil
+	}
 	switch name {
 	case "vc", "xh", "proof":
 		cfg := vc.DefaultConfig()
@@ -34,7 +51,7 @@ func NewFinder(name string) (patterns.Finder, error) {
 	case "bridges":
 		return patterns.BridgeFinder{}, nil
 	}
-	return nil, fmt.Errorf("%w: unknown finder %q (want vc, proof, xh or bridges)", ErrConfig, name)
+	return nil, fmt.Errorf("%w: unknown finder %q (want vc, proof, xh, bridges or solver)", ErrConfig, name)
 }
 
 // IsDataset reports whether path names an Arrow dataset (a directory or an Arrow file)
@@ -67,6 +84,9 @@ type PatternsConfig struct {
 	Size   int
 	Finder string // a NewFinder name: vc, proof, xh or bridges
 	Verify int    // prove patterns with at most this many carrier cells (0: off)
+	// MinStones skips positions with fewer stones (the solver finder's early
+	// positions, which it cannot decide in its time).
+	MinStones int
 	// Out is the database file written (atomically); "" writes none.
 	Out string
 	// Raw keeps the database as built: no Compact and no source line.
@@ -126,6 +146,9 @@ func BuildPatterns(ctx context.Context, c PatternsConfig) (PatternsResult, error
 		done++
 		meter.Set(done)
 		meter.Count(int64(db.Len()), "entry")
+		if b.NumStones() < c.MinStones {
+			return nil
+		}
 		return bl.AddPosition(b)
 	})
 	meter.Done(err)

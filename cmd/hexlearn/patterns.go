@@ -19,18 +19,21 @@ func init() {
 		name:    "patterns",
 		writes:  true,
 		summary: "build, query and inspect goal-pattern databases (LB-trees)",
-		usage: `hexlearn patterns build --from DATASET|GAMES --out DB [--size N] [--finder vc|proof|xh|bridges] [--verify K]
+		usage: `hexlearn patterns build --from DATASET|GAMES --out DB [--size N] [--finder vc|proof|xh|bridges|solver[:T]] [--verify K] [--min-stones S]
 hexlearn patterns query --db DB --size N --moves "a1 b2 ..." [--json]
 hexlearn patterns stats --db DB [--json]
 
 build examines every position of a self-play dataset (a directory or .arrow file) or of
 a games file (one game per line as a move list, e.g. "c3 b2 d2"), finds each colour's
 winning virtual connection (H-search from engine/vc by default; --finder proof uses
-the larger limits that prove the empty 6x6 board at depth 3), and stores its
+the larger limits that prove the empty 6x6 board at depth 3; --finder solver takes the
+DFPN solver's proof sets, at most T (default 10s) per question, and also stores the
+position after each winning move it finds, an opening book), and stores its
 pattern (the stones it uses plus its carrier) with the pattern's symmetric variants
 (row translations, 180° rotation) in a limited branching tree; White connections are
 stored reflected as Black ones. Patterns with a carrier of at most K cells are proved
-by exhaustive search first; patterns containing a stored one are not kept.
+by exhaustive search first; patterns containing a stored one are not kept; positions
+with fewer than S stones are skipped.
 query reports whether a position is decided by a stored pattern; stats describes a
 database.`,
 	}
@@ -65,8 +68,9 @@ func patternsBuild(ctx context.Context, c *command, args []string, stdout, stder
 	from := fs.String("from", "", "self-play dataset (directory or .arrow file) or games file (one move list per line)")
 	out := fs.String("out", "", "database file to write")
 	size := fs.Int("size", 0, "board size N (N x N); 0: the most common size of the dataset (required for a games file)")
-	finder := fs.String("finder", "vc", "winning-connection finder: vc (H-search), proof (H-search with the proof search's larger limits: 20 VCs, 30 SCs per pair), xh (XH-search) or bridges (bridge chains only)")
+	finder := fs.String("finder", "vc", "winning-connection finder: vc (H-search), proof (H-search with the proof search's larger limits: 20 VCs, 30 SCs per pair), xh (XH-search), bridges (bridge chains only) or solver[:T] (the DFPN solver's proofs, T per question, default 10s)")
 	verify := fs.Int("verify", 12, "prove patterns with at most this many carrier cells by exhaustive search (0: off, max 24)")
+	minStones := fs.Int("min-stones", 0, "skip positions with fewer stones")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -78,11 +82,11 @@ func patternsBuild(ctx context.Context, c *command, args []string, stdout, stder
 		return usageErr("unexpected arguments %q", fs.Args())
 	}
 	if err := checkAll(inputPath("from", *from), outs.file("out", *out), intIn("size", *size, 0, hex.MaxSize),
-		intIn("verify", *verify, 0, patterns.MaxVerifyCarrier)); err != nil {
+		intIn("verify", *verify, 0, patterns.MaxVerifyCarrier), intIn("min-stones", *minStones, 0, hex.MaxCells)); err != nil {
 		return err
 	}
 	if _, err := pipeline.NewFinder(*finder); err != nil {
-		return usageErr("unknown --finder %q (want vc, proof, xh or bridges)", *finder)
+		return usageErr("unknown --finder %q (want vc, proof, xh, bridges or solver[:DURATION])", *finder)
 	}
 	ds, err := pipeline.IsDataset(*from)
 	if err != nil {
@@ -96,7 +100,7 @@ func patternsBuild(ctx context.Context, c *command, args []string, stdout, stder
 			return usageErr("%v", err)
 		}
 	}
-	res, err := pipeline.BuildPatterns(ctx, pipeline.PatternsConfig{From: *from, Size: *size, Finder: *finder, Verify: *verify, Out: *out,
+	res, err := pipeline.BuildPatterns(ctx, pipeline.PatternsConfig{From: *from, Size: *size, Finder: *finder, Verify: *verify, MinStones: *minStones, Out: *out,
 		Meter: &progress.Meter{W: stderr, Desc: "patterns build"}})
 	if err != nil {
 		return err

@@ -258,6 +258,9 @@ func searchGenMove(e *Engine, b *hex.Board, c hex.Color) (hex.Cell, error) {
 	work.SetToMove(c)
 	p := st.searcher.Params()
 	pl := playerOf(e)
+	if m, ok := terminalWin(pl.Terminal, work); ok {
+		return m, nil
+	}
 	solve := pl.SolveShare > 0 && p.Time > 0 && (pl.SolveMaxEmpty <= 0 || work.EmptyCells().Count() <= pl.SolveMaxEmpty)
 	if solve && pl.SolveParallel {
 		return st.solveBeside(e.Context(), work)
@@ -285,6 +288,27 @@ func searchGenMove(e *Engine, b *hex.Board, c hex.Color) (hex.Cell, error) {
 		defer st.searcher.SetParams(p)
 	}
 	return st.search(e.Context(), work)
+}
+
+// terminalWin returns a move of b's side to move after which the terminal test
+// (a goal-pattern database) declares the mover the winner, if there is one: the
+// database's stored wins, such as the solver's opening book (patterns build
+// --finder solver), are played without a search. The lowest such cell is returned.
+func terminalWin(t search.Terminal, b *hex.Board) (hex.Cell, bool) {
+	if t == nil || b.Winner() != hex.Empty {
+		return hex.NoCell, false
+	}
+	me := b.ToMove()
+	empty := b.EmptyCells()
+	for m := empty.First(); m != hex.NoCell; m = empty.Next(m + 1) {
+		b.PlayStone(me, m)
+		won := b.Winner() == me || b.Winner() == hex.Empty && t.Decided(b) == me
+		b.Undo()
+		if won {
+			return m, true
+		}
+	}
+	return hex.NoCell, false
 }
 
 // search is the player's move by its search alone (MCTS or alpha-beta) with the

@@ -151,3 +151,44 @@ func TestSolverResistantMove(t *testing.T) {
 		}
 	}
 }
+
+// heldBy declares a board won for colour c once c holds cell p (and open otherwise):
+// a stand-in for a goal-pattern database that knows one winning move.
+type heldBy struct {
+	p hex.Cell
+	c hex.Color
+}
+
+func (h heldBy) Decided(b *hex.Board) hex.Color {
+	if b.At(h.p) == h.c {
+		return h.c
+	}
+	return hex.Empty
+}
+
+// TestTerminalWinAtRoot: a move after which the terminal test declares the mover the
+// winner is played at once, even by a search that would not look at it (an MCTS of
+// one expansion, whose priors prefer the centre).
+func TestTerminalWinAtRoot(t *testing.T) {
+	g := hex.MustGeometry(7, 7)
+	a1, _ := g.ParseCell("a1")
+	p := search.DefaultMCTSParams()
+	p.MaxExpansions = 1
+	genmove := func(term search.Terminal) string {
+		e := New()
+		e.SetPlayer(Player{Learned: func(w, h int) (search.Evaluator, error) { return tinyOrdered{}, nil }, MCTS: true, MCTSParams: p,
+			Terminal: term, Params: search.Params{Depth: search.MaxDepth, Time: time.Second}})
+		exec(t, e, "boardsize 7")
+		ok, ans := exec(t, e, "genmove b")
+		if !ok {
+			t.Fatalf("genmove: %s", ans)
+		}
+		return ans
+	}
+	if m := genmove(nil); m == "a1" {
+		t.Fatal("the search alone plays a1: the test cannot fail")
+	}
+	if m := genmove(heldBy{a1, hex.Black}); m != "a1" {
+		t.Errorf("with a1 a stored win for Black: genmove b = %s, want a1", m)
+	}
+}

@@ -18,6 +18,15 @@ type Finder interface {
 	WinningCarrier(b *hex.Board, c hex.Color) (carrier hex.Bitset, ok bool, err error)
 }
 
+// MoveFinder is a Finder that can also name a winning move of the side to move
+// (such as a solver): the Builder then also examines the position after that move,
+// where the mover's win no longer needs the move, so that a search finds the move by
+// the pattern of its result.
+type MoveFinder interface {
+	Finder
+	WinningMove(b *hex.Board) (move hex.Cell, ok bool, err error)
+}
+
 // BridgeFinder is a small sound Finder: it looks for a chain from one edge of the
 // colour to the other through its groups, consecutive links being bridges (two common
 // empty neighbours) with pairwise disjoint carriers. Edges count as groups, so
@@ -149,9 +158,29 @@ func NewBuilder(d *DB, f Finder, verifyMax int) *Builder {
 	return &Builder{DB: d, Finder: f, VerifyMax: verifyMax, seen: map[uint64]struct{}{}}
 }
 
-// AddPosition examines b (skipping positions seen before) for both colours. White
-// connections need a square board and are skipped otherwise.
+// AddPosition examines b (skipping positions seen before) for both colours, and, when
+// the Finder is a MoveFinder that names a winning move of b's side to move, the
+// position after that move too. White connections need a square board and are
+// skipped otherwise.
 func (bl *Builder) AddPosition(b *hex.Board) error {
+	if err := bl.addPosition(b); err != nil {
+		return err
+	}
+	mf, ok := bl.Finder.(MoveFinder)
+	if !ok || b.Winner() != hex.Empty {
+		return nil
+	}
+	m, ok, err := mf.WinningMove(b)
+	if err != nil || !ok {
+		return err
+	}
+	c := b.Clone()
+	c.PlayStone(b.ToMove(), m)
+	return bl.addPosition(c)
+}
+
+// addPosition is AddPosition without the winning move's position.
+func (bl *Builder) addPosition(b *hex.Board) error {
 	g := bl.DB.Geometry()
 	if b.Width() != g.W || b.Height() != g.H {
 		return fmt.Errorf("%w: position is %dx%d, database %dx%d", ErrBadPattern, b.Width(), b.Height(), g.W, g.H)

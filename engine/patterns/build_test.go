@@ -162,3 +162,51 @@ func TestReadGamesErrors(t *testing.T) {
 		t.Error("illegal game accepted")
 	}
 }
+
+// moveBridges is BridgeFinder that also names a fixed winning move: a stand-in for a
+// solver finder.
+type moveBridges struct {
+	BridgeFinder
+	move hex.Cell
+}
+
+func (f moveBridges) WinningMove(b *hex.Board) (hex.Cell, bool, error) {
+	if b.At(f.move) != hex.Empty {
+		return hex.NoCell, false, nil
+	}
+	return f.move, true, nil
+}
+
+// TestBuilderMoveFinder: with a MoveFinder the Builder also stores the position after
+// the winning move it names. On 5x5 with Black c2 and White e5, Black b4 makes a bridge
+// chain between Black's edges, so after AddPosition of that position the database
+// decides the position with b4 for Black, which a plain BridgeFinder does not store.
+func TestBuilderMoveFinder(t *testing.T) {
+	g := hex.MustGeometry(5, 5)
+	start, err := hex.ParsePosition(5, 5, "c2 e5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b4, _ := g.ParseCell("b4")
+	after := start.Clone()
+	after.PlayStone(hex.Black, b4)
+	for _, tc := range []struct {
+		f    Finder
+		want hex.Color
+	}{
+		{BridgeFinder{}, hex.Empty},
+		{moveBridges{move: b4}, hex.Black},
+	} {
+		d, err := New(5, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bl := NewBuilder(d, tc.f, 12)
+		if err := bl.AddPosition(start); err != nil {
+			t.Fatal(err)
+		}
+		if got := d.Decided(after); got != tc.want {
+			t.Errorf("%T: after b4 the database says %v, want %v", tc.f, got, tc.want)
+		}
+	}
+}
