@@ -332,10 +332,10 @@ func (st *evalState) search(ctx context.Context, b *hex.Board) (hex.Cell, error)
 // best move among the moves the solver had not refuted.
 func (st *evalState) solveBeside(ctx context.Context, b *hex.Board) (hex.Cell, error) {
 	type solved struct {
-		move  hex.Cell
-		won   bool // decided: a winning move, or the most resistant losing one
-		cands hex.Bitset
-		open  bool // cands holds the moves not refuted when the solver stopped
+		move    hex.Cell
+		decided bool // move is a winning move, or the most resistant losing one
+		cands   hex.Bitset
+		open    bool // cands holds the moves not refuted when the solver stopped
 	}
 	sctx, stopSolver := context.WithCancel(ctx)
 	defer stopSolver()
@@ -347,8 +347,8 @@ func (st *evalState) solveBeside(ctx context.Context, b *hex.Board) (hex.Cell, e
 	d := st.searcher.Params().Time
 	go func() {
 		var r solved
-		r.move, r.won = st.solveRoot(sctx, sb, d)
-		if r.won {
+		r.move, r.decided = st.solveRoot(sctx, sb, d)
+		if r.decided {
 			stopSearch()
 		} else {
 			r.cands, r.open = st.solver.RootCandidates()
@@ -359,7 +359,7 @@ func (st *evalState) solveBeside(ctx context.Context, b *hex.Board) (hex.Cell, e
 	stopSolver()
 	r := <-done
 	switch {
-	case r.won:
+	case r.decided:
 		return r.move, nil
 	case ctx.Err() != nil:
 		return hex.NoCell, ctx.Err()
