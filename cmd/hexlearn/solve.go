@@ -25,8 +25,8 @@ a winning move for the side to move when it wins, the proof set (empty cells the
 winner needs), nodes and time. Moves alternate from Black; --to-move overrides the
 side to move. A --timeout or --max-nodes limit reached first answers winner
 "unknown" (exit status 0). --workers W splits the root's moves between W solvers
-(each move's search gets a node budget that doubles each time it is taken up
-again; a refuted move prunes the others to its proof set). DFPN uses progressive
+sharing one table (each move's search gets a node budget that doubles each time
+it is taken up again; a refuted move prunes the others to its proof set). DFPN uses progressive
 widening: a node's proof numbers count only a window of base + ceil(factor x n) of
 its n unrefuted children in move order (--widen-base 1 --widen-factor 0.5; 0 and 0
 count all). --local-dominated also prunes border moves that a local brute force
@@ -40,7 +40,8 @@ reaches them is reported unknown and the run goes on. Of each pair of openings
 related by the 180° rotation (same value) only one is searched; the hardest-looking
 openings (on White's edges, near the middle row) go first. --workers W searches W
 openings in parallel, sharing one transposition table (2^tt-bits entries per
-worker). --checkpoint FILE records every decided opening in FILE (rewritten
+worker); with --split they take one opening at a time and split its root, so each
+opening has every worker for its --timeout. --checkpoint FILE records every decided opening in FILE (rewritten
 through a temporary file after each one) and skips the openings FILE already
 holds, so a run stopped with Ctrl-C resumes where it was; unknown openings are
 searched again. Ctrl-C or SIGTERM stops the search.`,
@@ -59,7 +60,8 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 		ttBits := fs.Int("tt-bits", 20, "log2 of the transposition table size (10..26)")
 		algo := fs.String("algorithm", "dfpn", "search algorithm: dfpn or dfs")
 		asJSON := fs.Bool("json", false, "print JSON")
-		workers := fs.Int("workers", 1, "solvers in parallel: with --openings, openings searched at once (one shared table); else the root's moves are split between them (a table each)")
+		workers := fs.Int("workers", 1, "solvers in parallel (one shared table): with --openings, openings searched at once (see --split); else the root's moves are split between them")
+		split := fs.Bool("split", false, "with --openings and --workers W > 1: one opening at a time, its root's moves split between the W workers (each opening gets every core for its --timeout)")
 		checkpoint := fs.String("checkpoint", "", "with --openings: file of decided openings, read to skip them and rewritten after each")
 		def := solver.DefaultConfig()
 		widenBase := fs.Int("widen-base", def.WideningBase, "DFPN progressive widening: children counted at a node = base + ceil(factor x unrefuted children); both 0: all (no effect with dfs)")
@@ -121,10 +123,13 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 			if *moves != "" || *toMove != "" {
 				return usageErr("--openings solves the empty board: drop --moves and --to-move")
 			}
-			return solveOpenings(ctx, mk, *workers, *checkpoint, b, *asJSON, stdout, stderr)
+			return solveOpenings(ctx, mk, solver.OpeningsOptions{Workers: *workers, Split: *split}, *checkpoint, b, *asJSON, stdout, stderr)
 		}
 		if *checkpoint != "" {
 			return usageErr("--checkpoint goes with --openings")
+		}
+		if *split {
+			return usageErr("--split goes with --openings (--workers alone splits the root of --moves)")
 		}
 		ms, err := b.Geometry().ParseMoves(*moves)
 		if err != nil {

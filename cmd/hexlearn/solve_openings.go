@@ -14,7 +14,7 @@ import (
 	"github.com/hexlearn/hexlearn/internal/fileutil"
 )
 
-func solveOpenings(ctx context.Context, mk func() solver.Config, workers int, checkpoint string, b *hex.Board, asJSON bool, stdout, stderr io.Writer) error {
+func solveOpenings(ctx context.Context, mk func() solver.Config, opt solver.OpeningsOptions, checkpoint string, b *hex.Board, asJSON bool, stdout, stderr io.Writer) error {
 	g := b.Geometry()
 	var done []solver.Opening
 	if checkpoint != "" {
@@ -67,7 +67,8 @@ func solveOpenings(ctx context.Context, mk func() solver.Config, workers int, ch
 			cancel()
 		}
 	}
-	ops, err := solver.SolveOpeningsWith(ctx, g.W, g.H, mk, solver.OpeningsOptions{Workers: workers, Done: done, Progress: progress})
+	opt.Done, opt.Progress = done, progress
+	ops, err := solver.SolveOpeningsWith(ctx, g.W, g.H, mk, opt)
 	mu.Lock()
 	werr := writeErr
 	mu.Unlock()

@@ -42,6 +42,7 @@ func TestSolveCommand(t *testing.T) {
 		{"solve", "--size", "3", "--moves", "z9"},
 		{"solve", "--size", "3", "--to-move", "red"},
 		{"solve", "--openings", "--moves", "a1"},
+		{"solve", "--size", "3", "--moves", "a1", "--split"},
 		{"solve", "--tt-bits", "40"},
 		{"solve", "extra"},
 	} {
@@ -109,10 +110,18 @@ func TestSolveOpeningsCheckpoint(t *testing.T) {
 	for _, tc := range []struct {
 		size, stopAfter int
 		workers         string
-	}{{4, 2, "1"}, {5, 3, "2"}, {5, 1, "1"}} {
+		split           bool
+	}{{4, 2, "1", false}, {5, 3, "2", false}, {5, 1, "1", false}, {5, 2, "2", true}} {
 		size := strconv.Itoa(tc.size)
-		t.Run(size+"x"+size+" stop after "+strconv.Itoa(tc.stopAfter), func(t *testing.T) {
+		name := size + "x" + size + " stop after " + strconv.Itoa(tc.stopAfter)
+		if tc.split {
+			name += " split"
+		}
+		t.Run(name, func(t *testing.T) {
 			base := []string{"solve", "--openings", "--size", size, "--tt-bits", "14", "--workers", tc.workers}
+			if tc.split {
+				base = append(base, "--split")
+			}
 			var full, errb bytes.Buffer
 			if code := run(base, &full, &errb); code != 0 {
 				t.Fatalf("exit %d: %s", code, errb.String())

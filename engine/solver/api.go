@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/bits"
 	"slices"
 	"sync"
 	"time"
@@ -152,6 +151,11 @@ type OpeningsOptions struct {
 	// times the workers, rounded up to a power of two), in which each worker finds
 	// the positions the others solved.
 	SeparateTables bool
+	// Split searches the openings one at a time, each with all the workers splitting
+	// its root (SolveParallel; the workers keep their shared table from one opening to
+	// the next), instead of one opening per worker: each opening gets every core for
+	// its time limit, and the run takes longer.
+	Split bool
 }
 
 // SolveOpeningsParallel solves every one-stone opening of an empty w x h board with
@@ -235,20 +239,13 @@ func SolveOpeningsWith(ctx context.Context, w, h int, mk func() Config, opt Open
 		todo = append(todo, m)
 	}
 	hardOrder(g, todo)
+	if opt.Split && workers > 1 {
+		return solveOpeningsSplit(ctx, g, todo, newWorkers(workers, mk, opt.SeparateTables, g), mk(), finish, out)
+	}
 	workers = min(workers, len(todo))
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	solvers := make([]*Solver, workers)
-	for i := range solvers {
-		solvers[i] = New(mk())
-	}
-	if workers > 1 && !opt.SeparateTables && solvers[0].pn != nil {
-		shared := newSharedPNTable(min(solvers[0].cfg.ttBits()+bits.Len(uint(workers-1)), maxTTBits))
-		shared.reset(g) // before the workers start: they find it ready
-		for _, s := range solvers {
-			s.pn = shared
-		}
-	}
+	solvers := newWorkers(workers, mk, opt.SeparateTables, g)
 	for _, s := range solvers {
 		wg.Add(1)
 		go func() {
@@ -371,4 +368,31 @@ func abs(v int) int {
 		return -v
 	}
 	return v
+}
+
+// solveOpeningsSplit is SolveOpeningsWith with OpeningsOptions.Split: the openings in
+// todo one after another, each by solveSplit with the solvers given. cfg is their
+// configuration; its Timeout and MaxNodes apply to each opening.
+func solveOpeningsSplit(ctx context.Context, g *hex.Geometry, todo []hex.Cell, solvers []*Solver, cfg Config, finish func(Opening), out []Opening) ([]Opening, error) {
+	if err := cfg.Validate(); err != nil {
+		return out, err
+	}
+	b := hex.NewBoardGeometry(g)
+	for _, m := range todo {
+		if err := ctx.Err(); err != nil {
+			return out, fmt.Errorf("%w: %w", ErrLimit, err)
+		}
+		b.PlayStone(hex.Black, m)
+		r, err := solveSplit(ctx, b, solvers, cfg)
+		b.Undo()
+		o := Opening{Cell: m, BlackWins: r.Winner == hex.Black, Nodes: r.Stats.Nodes, Elapsed: r.Stats.Elapsed}
+		if err != nil && errors.Is(err, ErrLimit) && ctx.Err() == nil {
+			o.BlackWins, o.Unknown, err = false, true, nil // a per-opening limit
+		}
+		if err != nil {
+			return out, err
+		}
+		finish(o)
+	}
+	return out, nil
 }

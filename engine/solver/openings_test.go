@@ -175,11 +175,16 @@ func TestSolveOpeningsWith(t *testing.T) {
 		workers int
 		mk      func() Config
 		done    []string // cells given as decided (with the table's value)
+		split   bool
 	}{
-		{"5x5 limited", 5, 2, limited, nil},
-		{"5x5 resumed from some", 5, 1, small, []string{"a1", "c3", "e5", "b4"}},
-		{"4x4 resumed from all", 4, 2, small, []string{"a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2"}},
-		{"5x5 separate tables", 5, 2, small, nil},
+		{"5x5 limited", 5, 2, limited, nil, false},
+		{"5x5 resumed from some", 5, 1, small, []string{"a1", "c3", "e5", "b4"}, false},
+		{"4x4 resumed from all", 4, 2, small, []string{"a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2"}, false},
+		{"5x5 separate tables", 5, 2, small, nil, false},
+		{"5x5 split", 5, 2, small, nil, true},
+		{"6x6 split, 3 workers", 6, 3, small, nil, true},
+		{"5x5 split limited", 5, 2, limited, nil, true},
+		{"5x5 split resumed from some", 5, 2, small, []string{"a1", "c3", "e5", "b4"}, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -197,7 +202,7 @@ func TestSolveOpeningsWith(t *testing.T) {
 			reported := 0
 			ops, err := SolveOpeningsWith(context.Background(), tc.n, tc.n, tc.mk, OpeningsOptions{
 				Workers: tc.workers, Done: done, Progress: func(Opening) { reported++ },
-				SeparateTables: tc.name == "5x5 separate tables"})
+				SeparateTables: tc.name == "5x5 separate tables", Split: tc.split})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -224,7 +229,7 @@ func TestSolveOpeningsWith(t *testing.T) {
 					t.Errorf("%s: black wins=%v, table says %v", name, o.BlackWins, known[tc.n][name])
 				}
 			}
-			if limited := tc.name == "5x5 limited"; limited != (unknown > 0) {
+			if limited := strings.HasSuffix(tc.name, "limited"); limited != (unknown > 0) {
 				t.Errorf("%d unknown openings", unknown)
 			}
 		})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"sync"
 	"time"
 
@@ -21,26 +22,62 @@ const splitBudget = 2000
 // has a node budget that doubles with every search of that move (2,000 nodes first),
 // and a worker always takes the move whose position has the smallest disproof number
 // after its last search (DFPN's choice at the root; then the move searched fewest
-// times, preferring the moves it searched before, whose tree is in its own
-// transposition table). A move after which the
+// times, preferring the moves it searched before). The DFPN workers share one
+// transposition table of 2^TTBits entries per worker (rounded up to a power of two;
+// SolveParallelSeparate gives each its own), so a worker taking up a move another
+// searched before goes on with that tree. A move after which the
 // side to move wins decides the root; a refuted move shrinks the remaining moves to
 // its refutation's proof set (proof-set pruning across the workers). The Config's
 // Timeout bounds the whole call, MaxNodes the nodes of all workers together (checked
 // between searches). With workers 1 it is New(mk()).Solve. Node counts add up the
 // workers' and depend on scheduling, the winner does not.
 func SolveParallel(ctx context.Context, b *hex.Board, workers int, mk func() Config) (Result, error) {
-	res := Result{ToMove: b.ToMove(), Move: hex.NoCell}
+	return solveParallel(ctx, b, workers, mk, false)
+}
+
+// SolveParallelSeparate is SolveParallel with a transposition table per worker.
+func SolveParallelSeparate(ctx context.Context, b *hex.Board, workers int, mk func() Config) (Result, error) {
+	return solveParallel(ctx, b, workers, mk, true)
+}
+
+func solveParallel(ctx context.Context, b *hex.Board, workers int, mk func() Config, separate bool) (Result, error) {
 	if workers < 1 {
-		return res, fmt.Errorf("%w: workers must be at least 1, got %d", ErrBadConfig, workers)
+		return Result{ToMove: b.ToMove(), Move: hex.NoCell}, fmt.Errorf("%w: workers must be at least 1, got %d", ErrBadConfig, workers)
 	}
 	if workers == 1 {
 		return New(mk()).Solve(ctx, b)
 	}
-	start := time.Now()
 	cfg := mk()
 	if err := cfg.Validate(); err != nil {
-		return res, err
+		return Result{ToMove: b.ToMove(), Move: hex.NoCell}, err
 	}
+	return solveSplit(ctx, b, newWorkers(workers, mk, separate, b.Geometry()), cfg)
+}
+
+// newWorkers makes n solvers New(mk()); unless separate, the DFPN solvers share one
+// table of 2^TTBits entries per solver (rounded up to a power of two, at most
+// 2^26), prepared for g's board before any of them starts.
+func newWorkers(n int, mk func() Config, separate bool, g *hex.Geometry) []*Solver {
+	solvers := make([]*Solver, n)
+	for i := range solvers {
+		solvers[i] = New(mk())
+	}
+	if n > 1 && !separate && solvers[0].pn != nil {
+		shared := newSharedPNTable(min(solvers[0].cfg.ttBits()+bits.Len(uint(n-1)), maxTTBits))
+		shared.reset(g) // before the workers start: they find it ready
+		for _, s := range solvers {
+			s.pn = shared
+		}
+	}
+	return solvers
+}
+
+// solveSplit is the root split of SolveParallel with the solvers given (one per
+// worker, at least two) and cfg their configuration (validated): the solvers keep
+// their tables, killers and history for the next call.
+func solveSplit(ctx context.Context, b *hex.Board, solvers []*Solver, cfg Config) (Result, error) {
+	res := Result{ToMove: b.ToMove(), Move: hex.NoCell}
+	start := time.Now()
 	if done, err := checkPosition(b, &res); done || err != nil {
 		return res, err
 	}
@@ -140,8 +177,7 @@ func SolveParallel(ctx context.Context, b *hex.Board, workers int, mk func() Con
 		}
 		return best
 	}
-	for w := 0; w < workers; w++ {
-		s := New(mk())
+	for w, s := range solvers {
 		s.cfg.Timeout = 0 // ctx carries the deadline of the whole call
 		wg.Add(1)
 		go func() {

@@ -11,7 +11,8 @@ import (
 	"github.com/hexlearn/hexlearn/internal/brute"
 )
 
-// TestSolveParallelBruteForce: root splitting with 2 and 3 workers gives the
+// TestSolveParallelBruteForce: root splitting with 2 workers sharing a table and 3
+// with a table each gives the
 // brute-force winner on random 4x4 and 5x5 positions, a winning move that wins, and a
 // proof set that is a proof.
 func TestSolveParallelBruteForce(t *testing.T) {
@@ -31,7 +32,11 @@ func TestSolveParallelBruteForce(t *testing.T) {
 			}
 			want := brute.Wins(b, memo)
 			for _, workers := range []int{2, 3} {
-				r, err := SolveParallel(context.Background(), b, workers, small)
+				solve := SolveParallel // one shared table
+				if workers == 3 {
+					solve = SolveParallelSeparate
+				}
+				r, err := solve(context.Background(), b, workers, small)
 				if err != nil {
 					t.Fatal(err)
 				}
