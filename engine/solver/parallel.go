@@ -145,16 +145,43 @@ func solveSplit(ctx context.Context, b *hex.Board, solvers []*Solver, cfg Config
 		limitHit bool
 		wg       sync.WaitGroup
 	)
+	// wide marks the moves admitted to the root's progressive-widening window
+	// (Config.WideningBase and WideningFactor, as at a DFPN node): the first
+	// window(n) unrefuted moves in move order, kept once admitted.
+	wide := make([]bool, len(moves))
+	widen := func() {
+		n, have := 0, 0
+		for i, m := range moves {
+			if kids.Has(m) {
+				n++
+				if wide[i] {
+					have++
+				}
+			}
+		}
+		k := cfg.window(n + root.plies[0].localPruned)
+		for i, m := range moves {
+			if have >= k {
+				break
+			}
+			if kids.Has(m) && !wide[i] {
+				wide[i], have = true, have+1
+			}
+		}
+	}
 	// next picks the move worker w searches next, or -1 when none is left (or the
-	// root is decided): as DFPN's root would, the move whose position has the
-	// smallest disproof number (the least work left to show that its side to move
-	// loses, so that the root wins), then the one searched fewest times, then one w
-	// searched before, then the first in move order.
+	// root is decided): among the moves of the widening window, as DFPN's root
+	// would, the move whose position has the smallest disproof number (the least
+	// work left to show that its side to move loses, so that the root wins), then
+	// the one searched fewest times, then one w searched before, then the first in
+	// move order. When every move of the window is being searched, the first move
+	// after it is admitted, so that no worker idles.
 	next := func(w int) int {
+		widen()
 		best := -1
 		for i := range jobs {
 			j := &jobs[i]
-			if j.busy || !kids.Has(moves[i]) {
+			if j.busy || !kids.Has(moves[i]) || !wide[i] {
 				continue
 			}
 			if best < 0 {
@@ -173,6 +200,14 @@ func solveSplit(ctx context.Context, b *hex.Board, solvers []*Solver, cfg Config
 				}
 			case j.last == w && b.last != w:
 				best = i
+			}
+		}
+		if best < 0 {
+			for i, m := range moves {
+				if !jobs[i].busy && kids.Has(m) && !wide[i] {
+					wide[i] = true
+					return i
+				}
 			}
 		}
 		return best
