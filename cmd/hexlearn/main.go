@@ -42,7 +42,17 @@ func register(c *command) {
 var errUsage = errors.New("usage")
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	stop, err := startProfile(os.Getenv(profileEnv))
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "hexlearn: %v\n", err)
+		os.Exit(1)
+	}
+	code := run(os.Args[1:], os.Stdout, os.Stderr)
+	if err := stop(); err != nil {
+		fmt.Fprintf(os.Stderr, "hexlearn: %v\n", err)
+		code = max(code, 1)
+	}
+	os.Exit(code)
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
