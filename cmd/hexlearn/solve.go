@@ -70,6 +70,7 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 		noKillers := fs.Bool("no-killers", false, "no killer moves or history in the move order (a fixed order per position)")
 		localDom := fs.Bool("local-dominated", false, "prune border candidates that a local brute force proves dominated by an adjacent candidate")
 		noTemplates := fs.Bool("no-templates", false, "no edge templates as base connections in the solver's H-search")
+		proofPatterns := fs.Int("proof-patterns", def.ProofPatterns, "DFPN: keep up to this many proofs of lost positions as goal patterns and decide new positions by them (0: off)")
 		if err := fs.Parse(args); err != nil {
 			return err
 		}
@@ -78,7 +79,7 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 		}
 		if err := checkAll(intIn("size", *size, 1, hex.MaxSize), intIn("width", *width, 0, hex.MaxSize),
 			intIn("height", *height, 0, hex.MaxSize), intIn("tt-bits", *ttBits, 10, 26),
-			intIn("max-nodes", *maxNodes, 0, 1e15), intIn("workers", *workers, 1, 64),
+			intIn("max-nodes", *maxNodes, 0, 1e15), intIn("workers", *workers, 1, 64), intIn("proof-patterns", *proofPatterns, 0, 1<<26),
 			intIn("widen-base", *widenBase, 0, hex.MaxSize*hex.MaxSize), floatIn("widen-factor", *widenFactor, 0, 1)); err != nil {
 			return err
 		}
@@ -113,6 +114,7 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 			}
 			cfg.MaxNodes, cfg.Timeout, cfg.TTBits = *maxNodes, *timeout, *ttBits
 			cfg.Energy, cfg.NoKillers = *energy, *noKillers
+			cfg.ProofPatterns = *proofPatterns
 			cfg.NoLocalDominated = !*localDom
 			return cfg
 		}

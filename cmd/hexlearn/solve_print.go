@@ -34,9 +34,11 @@ type solveJSON struct {
 	Expanded int64    `json:"expanded"`
 	Pruned   int64    `json:"pruned"`
 	// Candidates sums the moves left to search at the undecided evaluated nodes.
-	Candidates int64   `json:"candidates"`
-	MaxDepth   int     `json:"max_depth"`
-	ElapsedMS  float64 `json:"elapsed_ms"`
+	Candidates int64 `json:"candidates"`
+	// ProofHits counts the nodes decided by stored proofs (--proof-patterns).
+	ProofHits int64   `json:"proof_hits"`
+	MaxDepth  int     `json:"max_depth"`
+	ElapsedMS float64 `json:"elapsed_ms"`
 }
 
 func cellList(g *hex.Geometry, s hex.Bitset) []string {
@@ -53,7 +55,7 @@ func printSolve(b *hex.Board, r solver.Result, asJSON bool, stdout io.Writer) er
 	if asJSON {
 		out := solveJSON{Width: g.W, Height: g.H, Moves: g.FormatMoves(ms), ToMove: r.ToMove.String(),
 			Winner: winnerWord(r.Winner), Proof: cellList(g, r.Proof), Nodes: r.Stats.Nodes,
-			TTHits: r.Stats.TTHits, Expanded: r.Stats.Expanded, Pruned: r.Stats.Pruned, Candidates: r.Stats.Candidates, MaxDepth: r.Stats.MaxDepth,
+			TTHits: r.Stats.TTHits, Expanded: r.Stats.Expanded, Pruned: r.Stats.Pruned, Candidates: r.Stats.Candidates, ProofHits: r.Stats.ProofHits, MaxDepth: r.Stats.MaxDepth,
 			ElapsedMS: float64(r.Stats.Elapsed.Microseconds()) / 1000}
 		if r.Move != hex.NoCell {
 			out.Move = g.CellName(r.Move)

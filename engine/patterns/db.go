@@ -193,6 +193,71 @@ func (d *DB) insertRaw(p Pattern) error {
 	return nil
 }
 
+// AddOne validates the Black pattern p and inserts it alone, without its symmetric
+// variants, unless it contains a stored entry; it reports whether it was inserted. A
+// solver storing its own proofs as they are found uses it (the variants cost more
+// than they find there).
+func (d *DB) AddOne(p Pattern) (bool, error) {
+	if err := p.Validate(d.g); err != nil {
+		return false, err
+	}
+	if d.covered(&p) {
+		return false, nil
+	}
+	var buf [64]Elem
+	if _, err := d.tree.Insert(encode(buf[:0], &p)); err != nil {
+		return false, err // cannot happen: encode yields valid sets
+	}
+	d.entries = append(d.entries, p)
+	return true, nil
+}
+
+// Win reports whether a stored pattern matches b for colour c (MatchBlack or
+// MatchWhite) and returns the matched pattern's carrier in b's cells: colour c wins
+// on b even when every empty cell outside the carrier is the opponent's, whoever
+// moves first. It allocates nothing.
+func (d *DB) Win(b *hex.Board, c hex.Color) (carrier hex.Bitset, ok bool) {
+	g := d.g
+	if b.Width() != g.W || b.Height() != g.H || (c == hex.White && g.W != g.H) || (c != hex.Black && c != hex.White) {
+		return carrier, false
+	}
+	var q [queryWords]uint64
+	black, white := b.StonesPtr(hex.Black), b.StonesPtr(hex.White)
+	if c == hex.Black {
+		cells := g.Cells()
+		for i := 0; i < 6; i++ {
+			q[i] = black[i]
+			q[6+i] = cells[i] &^ white[i]
+		}
+	} else {
+		open := g.Cells().AndNot(*black) // empty or White
+		for p := white.First(); p != hex.NoCell; p = white.Next(p + 1) {
+			t := g.Transpose(p)
+			q[t>>6] |= 1 << (uint(t) & 63)
+		}
+		for p := open.First(); p != hex.NoCell; p = open.Next(p + 1) {
+			t := int(g.Transpose(p)) + carrierBase
+			q[t>>6] |= 1 << (uint(t) & 63)
+		}
+	}
+	var buf [2 * bitsetBits]Elem
+	set, found := d.tree.FindSubsetOf(q[:], buf[:0])
+	if !found {
+		return carrier, false
+	}
+	for _, e := range set {
+		if int(e) < carrierBase {
+			continue
+		}
+		p := hex.Cell(int(e) - carrierBase)
+		if c == hex.White {
+			p = g.Transpose(p)
+		}
+		carrier.Set(p)
+	}
+	return carrier, true
+}
+
 // MatchBlack reports whether a stored pattern matches b for Black.
 func (d *DB) MatchBlack(b *hex.Board) bool {
 	if b.Width() != d.g.W || b.Height() != d.g.H {

@@ -146,6 +146,33 @@ func TestDecidedAgainstLinearScan(t *testing.T) {
 			if d.MatchBlack(b) != wantB || d.MatchWhite(b) != wantW {
 				t.Fatalf("size %d: MatchBlack/White = %v/%v, linear scan %v/%v\n%s", size, d.MatchBlack(b), d.MatchWhite(b), wantB, wantW, b.Diagram())
 			}
+			// Win: the same answers, with the carrier of an entry that matches
+			for _, c := range []hex.Color{hex.Black, hex.White} {
+				car, ok := d.Win(b, c)
+				if want := map[hex.Color]bool{hex.Black: wantB, hex.White: wantW}[c]; ok != want {
+					t.Fatalf("size %d: Win(%v) = %v, linear scan %v\n%s", size, c, ok, want, b.Diagram())
+				}
+				if !ok {
+					continue
+				}
+				own, opp := b.Stones(c), b.Stones(c.Opp())
+				if car.Intersects(&opp) {
+					t.Fatalf("size %d: Win(%v) carrier %v holds an opponent stone\n%s", size, c, car, b.Diagram())
+				}
+				if c == hex.White {
+					own, car = transpose(g, own), transpose(g, car)
+				}
+				hit := false
+				for _, e := range d.Entries() {
+					if e.Carrier == car && e.Stones.SubsetOf(&own) {
+						hit = true
+						break
+					}
+				}
+				if !hit {
+					t.Fatalf("size %d: Win(%v) carrier is no matching entry's\n%s", size, c, b.Diagram())
+				}
+			}
 			if _, ok := d.Match(b, hex.Black); ok != wantB {
 				t.Fatal("Match disagrees with MatchBlack")
 			}
@@ -383,4 +410,34 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("re-decode: %v", err)
 		}
 	})
+}
+
+// TestAddOne: AddOne stores the pattern alone (no variants), skips one that contains a
+// stored entry, and refuses an invalid pattern.
+func TestAddOne(t *testing.T) {
+	_, small := mustPattern(t, `
+. . + + .
+ . . B . .
+  . + + . .
+   . B . . .
+    B . . . .`)
+	_, big := mustPattern(t, `
+. . + + +
+ . . B . .
+  . + + . .
+   . B . . .
+    B . . . .`)
+	d, _ := New(5, 5)
+	if ok, err := d.AddOne(small); !ok || err != nil || d.Len() != 1 {
+		t.Fatalf("AddOne(small) = %v, %v; %d entries, want 1", ok, err, d.Len())
+	}
+	if ok, err := d.AddOne(big); ok || err != nil || d.Len() != 1 {
+		t.Errorf("AddOne of a containing pattern = %v, %v; %d entries, want 1", ok, err, d.Len())
+	}
+	if ok, _ := d.AddOne(small); ok {
+		t.Error("the same pattern was added twice")
+	}
+	if _, err := d.AddOne(Pattern{}); err == nil {
+		t.Error("an empty pattern was accepted")
+	}
 }

@@ -285,6 +285,57 @@ func (t *Tree) matchSub(n int32, q Bits) bool {
 	}
 }
 
+// FindSubsetOf is ContainsSubsetOf that also names a stored set lying inside q: its
+// elements, in increasing order, are appended to dst. It allocates only when dst is
+// too short.
+func (t *Tree) FindSubsetOf(q Bits, dst []Elem) ([]Elem, bool) {
+	if t.hasEmpty {
+		return dst, true
+	}
+	if len(q) < len(t.rootBits) {
+		var buf [(MaxUniverse + 63) / 64]uint64 // only for a short query
+		copy(buf[:], q)
+		q = buf[:len(t.rootBits)]
+	}
+	for w, rw := range t.rootBits {
+		m := rw & q[w]
+		for m != 0 {
+			e := w<<6 | bits.TrailingZeros64(m)
+			m &= m - 1
+			if out, ok := t.findSub(t.root[e], q, dst); ok {
+				return out, true
+			}
+		}
+	}
+	return dst, false
+}
+
+// findSub is matchSub that appends the labels of the path to the stored set it finds
+// to dst (dst's length is kept when it finds none).
+func (t *Tree) findSub(n int32, q Bits, dst []Elem) ([]Elem, bool) {
+	nd := &t.nodes[n]
+	for k, end := nd.start+1, nd.end(); k < end; k++ {
+		e := t.pool[k]
+		if q[e>>6]&(1<<(e&63)) == 0 {
+			return dst, false
+		}
+	}
+	out := append(dst, t.pool[nd.start:nd.end()]...)
+	if nd.term() {
+		return out, true
+	}
+	for c := nd.child; c >= 0; c = t.nodes[c].sib {
+		e := t.nodes[c].first
+		if q[e>>6]&(1<<(e&63)) == 0 {
+			continue
+		}
+		if found, ok := t.findSub(c, q, out); ok {
+			return found, true
+		}
+	}
+	return dst, false
+}
+
 // ContainsSuperset answers the subset query: it reports whether some stored set p
 // satisfies q ⊆ p, for a strictly increasing q. It returns an error wrapping ErrBadSet
 // when q is not a valid set. It allocates nothing.

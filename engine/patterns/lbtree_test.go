@@ -136,6 +136,23 @@ func TestTreeAgainstLinearScan(t *testing.T) {
 			if got, want := tr.ContainsSubsetOf(q), lin.containsSubsetOf(q); got != want {
 				t.Fatalf("trial %d: ContainsSubsetOf(%v) = %v, linear scan %v", trial, qs, got, want)
 			}
+			// FindSubsetOf: the same answer, and the set it names is stored and inside q
+			found, ok := tr.FindSubsetOf(q, nil)
+			if ok != lin.containsSubsetOf(q) {
+				t.Fatalf("trial %d: FindSubsetOf(%v) found=%v, ContainsSubsetOf disagrees", trial, qs, ok)
+			}
+			if ok {
+				fb := NewBits(u)
+				fb.SetAll(found)
+				if !slices.IsSorted(found) || !slices.ContainsFunc(lin.sets, func(s Bits) bool { return slices.Equal(s, fb) }) {
+					t.Fatalf("trial %d: FindSubsetOf(%v) named %v, never inserted", trial, qs, found)
+				}
+				for _, e := range found {
+					if !q.Has(e) {
+						t.Fatalf("trial %d: FindSubsetOf(%v) named %v, not inside the query", trial, qs, found)
+					}
+				}
+			}
 			qs = randomSet(r, u, r.IntN(4))
 			q.SetAll(qs)
 			got, err := tr.ContainsSuperset(qs)

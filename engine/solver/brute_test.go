@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
@@ -38,11 +39,25 @@ func TestAgainstBruteForce(t *testing.T) {
 		// progressive widening: the usual window, and a window of one child
 		"widen":   {Connector: vc.NewCompact(), NoMoverVC: true, WideningBase: 1, WideningFactor: 0.25},
 		"widen-1": {Connector: vc.NewCompact(), WideningBase: 1},
+		// stored proofs as goal patterns: the solver keeps them from one position to
+		// the next, so later positions are decided by proofs of unrelated earlier ones
+		"proofs":       withProofs(DefaultConfig()),
+		"proofs-plain": {NoICE: true, NoInferior: true, ProofPatterns: 1 << 16},
+		"proofs-ice":   {ProofPatterns: 1 << 16},
 	}
 	count := map[int]int{3: 500, 4: 1500, 5: 250}
 	if testing.Short() {
 		count = map[int]int{3: 100, 4: 300, 5: 100}
 	}
+	proofHits := map[string]int64{}
+	defer func() {
+		for name := range cfgs {
+			if strings.HasPrefix(name, "proofs") && proofHits[name] == 0 && !t.Failed() {
+				t.Errorf("%s: no position was decided by a stored proof", name)
+			}
+		}
+		t.Logf("nodes decided by stored proofs: %v", proofHits)
+	}()
 	for _, n := range []int{3, 4, 5} {
 		memo := map[uint64]bool{}
 		solvers := map[string]*Solver{}
@@ -71,7 +86,7 @@ func TestAgainstBruteForce(t *testing.T) {
 				if name == "vc" && (n == 5 || i%4 != 0) {
 					continue // engine/vc's builder is slow: a sample of 3x3 and 4x4 only
 				}
-				if (name == "plain" || name == "ice" || name == "dfs-plain") && n == 5 && i%3 != 0 {
+				if (name == "plain" || name == "ice" || name == "dfs-plain" || name == "proofs-plain" || name == "proofs-ice") && n == 5 && i%3 != 0 {
 					continue // without connections 5x5 takes many nodes: a sample
 				}
 				r, err := s.Solve(context.Background(), b)
@@ -87,6 +102,7 @@ func TestAgainstBruteForce(t *testing.T) {
 					}
 				}
 				checkProof(t, name, b, r, memo)
+				proofHits[name] += r.Stats.ProofHits
 				if (r.Winner == b.ToMove()) != want {
 					t.Fatalf("%s: %dx%d, %s to move: solver says %s wins, brute force says mover wins=%v\n%s", name, n, n, b.ToMove(), r.Winner, want, b.Diagram())
 				}
@@ -94,6 +110,9 @@ func TestAgainstBruteForce(t *testing.T) {
 		}
 	}
 }
+
+// withProofs returns c with Config.ProofPatterns on.
+func withProofs(c Config) Config { c.ProofPatterns = 1 << 16; return c }
 
 // checkProof verifies the proof set: with every empty cell outside it given to the
 // loser, the winner still wins (brute force).

@@ -203,8 +203,14 @@ func (s *Solver) mid(ply int, thpn, thdn uint32) (uint32, uint32, hex.Bitset, he
 	if have && (e.pn == 0 || e.dn == 0) {
 		s.stats.TTHits++
 		pn, dn, proof, best = e.pn, e.dn, e.kids, e.best
+	} else if hpn, hdn, hproof, hbest, hit := s.proofHit(ply, b, x, o); hit {
+		pn, dn, proof, best = hpn, hdn, hproof, hbest
 	} else {
 		pn, dn, proof, best = s.midNode(ply, x, o, h0, hf, hrf, have, thpn, thdn)
+		if dn == 0 && !s.aborted && s.stats.Nodes > pb.nodes0 {
+			// a loss found by search (a leaf's is found again by its H-search)
+			s.addProof(b, o, proof)
+		}
 	}
 	if !s.aborted && (pn == 0 || dn == 0) {
 		work := s.work(pb)

@@ -249,6 +249,7 @@ func solveSplit(ctx context.Context, b *hex.Board, solvers []*Solver, cfg Config
 				j.dn = s.rootDN
 				st.Nodes += r.Stats.Nodes
 				st.TTHits += r.Stats.TTHits
+				st.ProofHits += r.Stats.ProofHits
 				st.Expanded += r.Stats.Expanded
 				st.Pruned += r.Stats.Pruned
 				st.Candidates += r.Stats.Candidates

@@ -56,6 +56,7 @@ import (
 	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/ice"
+	"github.com/hexlearn/hexlearn/engine/patterns"
 )
 
 // ErrLimit is returned (wrapped) when the node or time limit stops the search before
@@ -145,6 +146,15 @@ type Config struct {
 	// set to DFS stays valid).
 	WideningBase   int
 	WideningFactor float64
+	// ProofPatterns, when positive, has DFPN keep up to that many of its proofs of
+	// lost positions as goal patterns (engine/patterns: the winner's stones on a chain
+	// through the proof set, and the proof set, of the filled position) and look every
+	// node up in them before expanding it: a position matching a stored proof for the
+	// opponent of the side to move is lost with that proof, one matching for the side
+	// to move is won. This finds the 2009 paper's proof-set transpositions (section 6:
+	// the loser's stones outside a proof set do not matter) by a subset query instead
+	// of enumerating them. Square boards only; DFS ignores it; not negative.
+	ProofPatterns int
 }
 
 // window returns how many of a DFPN node's n unrefuted children (in move order)
@@ -178,6 +188,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("%w: WideningBase is negative (%d)", ErrBadConfig, c.WideningBase)
 	case !(c.WideningFactor >= 0 && c.WideningFactor <= 1): // NaN too
 		return fmt.Errorf("%w: WideningFactor must be in [0, 1], got %v", ErrBadConfig, c.WideningFactor)
+	case c.ProofPatterns < 0:
+		return fmt.Errorf("%w: ProofPatterns is negative (%d)", ErrBadConfig, c.ProofPatterns)
 	}
 	return nil
 }
@@ -191,7 +203,9 @@ type Stats struct {
 	// Candidates sums the moves left to search at the nodes evaluated without a
 	// decision (Candidates / Expanded is the mean candidates per DFPN expansion).
 	Candidates int64
-	MaxDepth   int           // deepest ply reached
+	// ProofHits counts the nodes decided by a stored proof (Config.ProofPatterns).
+	ProofHits int64
+	MaxDepth  int           // deepest ply reached
 	Elapsed    time.Duration // wall time
 }
 
@@ -246,6 +260,9 @@ type Solver struct {
 	// rootKids then holds the root's remaining candidate moves (RootCandidates).
 	rootOpen bool
 	rootKids hex.Bitset
+	// proofs holds the proofs of lost positions as goal patterns
+	// (Config.ProofPatterns; nil: off)
+	proofs *patterns.DB
 }
 
 // RootCandidates returns, after a Solve that stopped at a limit before deciding its
@@ -341,6 +358,9 @@ func (s *Solver) Reset() {
 	for i := range s.plies {
 		s.plies[i].killers = [2]hex.Cell{hex.NoCell, hex.NoCell}
 	}
+	if s.proofs != nil {
+		s.proofs = s.newProofs(s.g)
+	}
 }
 
 // Config returns the solver's configuration.
@@ -358,6 +378,7 @@ func (s *Solver) setup(g *hex.Geometry) {
 		s.pn.reset(g)
 	}
 	s.g = g
+	s.proofs = s.newProofs(g)
 	x := uint64(0x2545F4914F6CDD1D) ^ uint64(g.W*131+g.H)
 	next := func() uint64 {
 		x += 0x9E3779B97F4A7C15
