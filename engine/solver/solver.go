@@ -30,15 +30,19 @@
 // the remaining moves. Every result carries a proof set: empty
 // cells such that the winner still wins when every other empty cell is given to the
 // loser. When a move loses, the loser's remaining candidates shrink to the winner's
-// proof set (proof-set pruning: any move outside it loses too).
+// proof set (proof-set pruning: any move outside it loses too). DFPN also keeps its
+// proofs of lost positions as goal patterns (engine/patterns; Config.ProofPatterns,
+// proofs.go) and decides any later node a stored proof covers: the 2009 paper's
+// proof-set transpositions.
 //
 // Among moves of equal proof numbers (at a fresh node: all of them), and for the
 // widening window, both algorithms try first the killer moves (the last two moves
 // that won a node at the same ply), then moves that often won for the side to move
-// (a history table), then the two-way distance order. SolveParallel splits one position's root moves between several
-// solvers; SolveOpeningsWith solves every opening of a board (hardest-looking first,
-// the workers sharing one table) with per-opening limits and resumption from a
-// checkpoint. On boards of up to 64 cells the DFPN table stores its sets as single
+// // (a history table), then the two-way distance order. SolveParallel splits one
+// position's root moves between several solvers sharing one table; SolveOpeningsWith
+// solves every opening of a board (hardest-looking first, the workers sharing one
+// table, each taking an opening or, with OpeningsOptions.Split, all splitting one)
+// with per-opening limits and resumption from a checkpoint. On boards of up to 64 cells the DFPN table stores its sets as single
 // words (table.go). Labeler labels datasets (pipeline.Label).
 //
 // The default Connector is engine/vc's compact H-search (vc.Compact, boards of up to
@@ -206,7 +210,7 @@ type Stats struct {
 	// ProofHits counts the nodes decided by a stored proof (Config.ProofPatterns).
 	ProofHits int64
 	MaxDepth  int           // deepest ply reached
-	Elapsed    time.Duration // wall time
+	Elapsed   time.Duration // wall time
 }
 
 // Result is the solved value of a position.
