@@ -90,3 +90,36 @@ func BenchmarkH8(b *testing.B) { benchBuild(b, 8, DefaultConfig()) }
 
 // BenchmarkXH8 is BenchmarkH8 with XH-search.
 func BenchmarkXH8(b *testing.B) { benchBuild(b, 8, XHConfig()) }
+
+// BenchmarkDecomposition8 looks for combinatorial decompositions of both colours on
+// the 8x8 set, the connections built beforehand (Compact's limits): the cost the
+// solver adds to a node.
+func BenchmarkDecomposition8(b *testing.B) {
+	boards, err := BenchPositions(8)
+	if err != nil {
+		b.Fatal(err)
+	}
+	h := NewCompact()
+	bls := make([][3]*Builder, len(boards))
+	for i, bd := range boards {
+		for _, c := range []hex.Color{hex.Black, hex.White} {
+			bl := NewBuilder(h.config())
+			if err := bl.Build(bd, c); err != nil {
+				b.Fatal(err)
+			}
+			bls[i][c] = bl
+		}
+	}
+	found := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := i % len(boards)
+		for _, c := range []hex.Color{hex.Black, hex.White} {
+			if _, _, ok := bls[k][c].Decomposition(boards[k]); ok {
+				found++
+			}
+		}
+	}
+	b.ReportMetric(float64(found)/float64(b.N), "found/op")
+}

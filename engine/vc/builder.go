@@ -103,6 +103,8 @@ type Builder struct {
 	// words of a bitset) instead of the one- or two-word instance for boards of at most
 	// 64 or 128 cells; tests use it to check that they give the same connections.
 	wide bool
+
+	dec *decompScratch // Decomposition's buffers, made on first use
 }
 
 // NewBuilder returns a Builder with configuration cfg; an invalid cfg is replaced by

@@ -161,3 +161,15 @@ func (h *Compact) Mustplay(b *hex.Board, x hex.Color) (must, proof hex.Bitset, o
 	}
 	return must, proof, true
 }
+
+// Decomposition returns a carrier that colour c captures on b by a combinatorial
+// decomposition (Builder.Decomposition: a VC between two of c's chains inside empty
+// regions no other chain of c touches), with those regions, building c's connections
+// unless the last build for c was of b.
+func (h *Compact) Decomposition(b *hex.Board, c hex.Color) (carrier, region hex.Bitset, ok bool) {
+	bl := h.result(b, c)
+	if bl == nil {
+		return carrier, region, false
+	}
+	return bl.Decomposition(b)
+}
