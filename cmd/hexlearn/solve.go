@@ -19,8 +19,8 @@ func init() {
 hexlearn solve --openings --size N [--workers W] [--timeout D] [--checkpoint FILE] [--json]
 
 Solves a position exactly (engine/solver: depth-first proof-number search by
-default, --algorithm dfs for plain depth-first search; ICE fill-in, H-search
-connections, mustplay, proof sets, transposition table). Prints the winner,
+default, --algorithm dfs for plain depth-first search; ICE fill-in, combinatorial
+decompositions, H-search connections, mustplay, proof sets, transposition table). Prints the winner,
 a winning move for the side to move when it wins, the proof set (empty cells the
 winner needs), nodes and time. Moves alternate from Black; --to-move overrides the
 side to move. A --timeout or --max-nodes limit reached first answers winner
@@ -71,6 +71,7 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 		localDom := fs.Bool("local-dominated", false, "prune border candidates that a local brute force proves dominated by an adjacent candidate")
 		noTemplates := fs.Bool("no-templates", false, "no edge templates as base connections in the solver's H-search")
 		proofPatterns := fs.Int("proof-patterns", def.ProofPatterns, "DFPN: keep up to this many proofs of lost positions as goal patterns and decide new positions by them (0: off)")
+		decomp := fs.Bool("decompositions", def.Decompositions, "fill the regions the opponent captures by combinatorial decompositions at every node (--decompositions=false: off)")
 		if err := fs.Parse(args); err != nil {
 			return err
 		}
@@ -115,6 +116,7 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 			cfg.MaxNodes, cfg.Timeout, cfg.TTBits = *maxNodes, *timeout, *ttBits
 			cfg.Energy, cfg.NoKillers = *energy, *noKillers
 			cfg.ProofPatterns = *proofPatterns
+			cfg.Decompositions = *decomp
 			cfg.NoLocalDominated = !*localDom
 			return cfg
 		}

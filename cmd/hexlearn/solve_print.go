@@ -36,9 +36,11 @@ type solveJSON struct {
 	// Candidates sums the moves left to search at the undecided evaluated nodes.
 	Candidates int64 `json:"candidates"`
 	// ProofHits counts the nodes decided by stored proofs (--proof-patterns).
-	ProofHits int64   `json:"proof_hits"`
-	MaxDepth  int     `json:"max_depth"`
-	ElapsedMS float64 `json:"elapsed_ms"`
+	ProofHits int64 `json:"proof_hits"`
+	// Decompositions counts the carriers filled by decomposition (--decompositions).
+	Decompositions int64   `json:"decompositions"`
+	MaxDepth       int     `json:"max_depth"`
+	ElapsedMS      float64 `json:"elapsed_ms"`
 }
 
 func cellList(g *hex.Geometry, s hex.Bitset) []string {
@@ -55,7 +57,7 @@ func printSolve(b *hex.Board, r solver.Result, asJSON bool, stdout io.Writer) er
 	if asJSON {
 		out := solveJSON{Width: g.W, Height: g.H, Moves: g.FormatMoves(ms), ToMove: r.ToMove.String(),
 			Winner: winnerWord(r.Winner), Proof: cellList(g, r.Proof), Nodes: r.Stats.Nodes,
-			TTHits: r.Stats.TTHits, Expanded: r.Stats.Expanded, Pruned: r.Stats.Pruned, Candidates: r.Stats.Candidates, ProofHits: r.Stats.ProofHits, MaxDepth: r.Stats.MaxDepth,
+			TTHits: r.Stats.TTHits, Expanded: r.Stats.Expanded, Pruned: r.Stats.Pruned, Candidates: r.Stats.Candidates, ProofHits: r.Stats.ProofHits, Decompositions: r.Stats.Decompositions, MaxDepth: r.Stats.MaxDepth,
 			ElapsedMS: float64(r.Stats.Elapsed.Microseconds()) / 1000}
 		if r.Move != hex.NoCell {
 			out.Move = g.CellName(r.Move)

@@ -44,19 +44,25 @@ func TestAgainstBruteForce(t *testing.T) {
 		"proofs":       withProofs(DefaultConfig()),
 		"proofs-plain": {NoICE: true, NoInferior: true, ProofPatterns: 1 << 16},
 		"proofs-ice":   {ProofPatterns: 1 << 16},
+		// combinatorial decompositions filled at every node, with DFPN and DFS
+		"decomp":     withDecomp(DefaultConfig()),
+		"decomp-dfs": {Algorithm: DFS, Connector: vc.NewCompact(), NoMoverVC: true, Decompositions: true},
 	}
 	count := map[int]int{3: 500, 4: 1500, 5: 250}
 	if testing.Short() {
 		count = map[int]int{3: 100, 4: 300, 5: 100}
 	}
-	proofHits := map[string]int64{}
+	proofHits, decomps := map[string]int64{}, map[string]int64{}
 	defer func() {
 		for name := range cfgs {
 			if strings.HasPrefix(name, "proofs") && proofHits[name] == 0 && !t.Failed() {
 				t.Errorf("%s: no position was decided by a stored proof", name)
 			}
+			if strings.HasPrefix(name, "decomp") && decomps[name] == 0 && !t.Failed() {
+				t.Errorf("%s: no decomposition was filled", name)
+			}
 		}
-		t.Logf("nodes decided by stored proofs: %v", proofHits)
+		t.Logf("nodes decided by stored proofs: %v; decompositions filled: %v", proofHits, decomps)
 	}()
 	for _, n := range []int{3, 4, 5} {
 		memo := map[uint64]bool{}
@@ -103,6 +109,7 @@ func TestAgainstBruteForce(t *testing.T) {
 				}
 				checkProof(t, name, b, r, memo)
 				proofHits[name] += r.Stats.ProofHits
+				decomps[name] += r.Stats.Decompositions
 				if (r.Winner == b.ToMove()) != want {
 					t.Fatalf("%s: %dx%d, %s to move: solver says %s wins, brute force says mover wins=%v\n%s", name, n, n, b.ToMove(), r.Winner, want, b.Diagram())
 				}
@@ -110,6 +117,9 @@ func TestAgainstBruteForce(t *testing.T) {
 		}
 	}
 }
+
+// withDecomp returns c with Config.Decompositions on.
+func withDecomp(c Config) Config { c.Decompositions = true; return c }
 
 // withProofs returns c with Config.ProofPatterns on.
 func withProofs(c Config) Config { c.ProofPatterns = 1 << 16; return c }

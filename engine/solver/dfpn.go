@@ -196,6 +196,14 @@ func (s *Solver) mid(ply int, thpn, thdn uint32) (uint32, uint32, hex.Bitset, he
 	if !have && fr.Filled > 0 && s.pnProbe(hf, hrf, e) {
 		have = true
 	}
+	if !have && !s.cfg.NoICE {
+		// decompositions need the opponent's connections: only for a node that
+		// will be expanded
+		if n := fr.Filled; s.decompose(b, x, fr) && fr.Filled > n {
+			hf, hrf = s.hashes(b)
+			have = s.pnProbe(hf, hrf, e)
+		}
+	}
 	pb.nodes0, pb.work0 = s.stats.Nodes, 0
 	if have {
 		pb.work0 = e.work

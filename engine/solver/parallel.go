@@ -250,6 +250,7 @@ func solveSplit(ctx context.Context, b *hex.Board, solvers []*Solver, cfg Config
 				st.Nodes += r.Stats.Nodes
 				st.TTHits += r.Stats.TTHits
 				st.ProofHits += r.Stats.ProofHits
+				st.Decompositions += r.Stats.Decompositions
 				st.Expanded += r.Stats.Expanded
 				st.Pruned += r.Stats.Pruned
 				st.Candidates += r.Stats.Candidates

@@ -159,6 +159,22 @@ type Config struct {
 	// the loser's stones outside a proof set do not matter) by a subset query instead
 	// of enumerating them. Square boards only; DFS ignores it; not negative.
 	ProofPatterns int
+	// Decompositions fills, at every node after the ICE fill-in, the empty regions
+	// that the opponent of the side to move captures by a combinatorial
+	// decomposition (the 2009 paper's section 4; vc.Builder.Decomposition gives the
+	// rule and its proof): regions that only two of its chains touch, with a VC
+	// between them inside. The Connector must implement Decomposer (vc.Compact
+	// does); otherwise the setting does nothing. Needs ICE (NoICE turns it off).
+	Decompositions bool
+}
+
+// Decomposer is implemented by a Connector that finds combinatorial decompositions
+// (Config.Decompositions): Decomposition returns a VC carrier of colour c on b and
+// the empty region around it that c captures (filling either with c's stones leaves
+// the winner unchanged, and a proof of a c win on the filled board, with the filled
+// cells added, is one of b), and whether there is one.
+type Decomposer interface {
+	Decomposition(b *hex.Board, c hex.Color) (carrier, region hex.Bitset, ok bool)
 }
 
 // window returns how many of a DFPN node's n unrefuted children (in move order)
@@ -209,8 +225,11 @@ type Stats struct {
 	Candidates int64
 	// ProofHits counts the nodes decided by a stored proof (Config.ProofPatterns).
 	ProofHits int64
-	MaxDepth  int           // deepest ply reached
-	Elapsed   time.Duration // wall time
+	// Decompositions counts the carriers filled by decomposition
+	// (Config.Decompositions).
+	Decompositions int64
+	MaxDepth       int           // deepest ply reached
+	Elapsed        time.Duration // wall time
 }
 
 // Result is the solved value of a position.
@@ -597,6 +616,7 @@ func (s *Solver) solve(ply int) (bool, hex.Bitset, hex.Cell) {
 	*fr = ice.Result{}
 	if !s.cfg.NoICE {
 		s.an.FillIn(b, o, fr)
+		s.decompose(b, x, fr)
 	}
 	win, proof, best := s.node(ply, x, o)
 	if !s.aborted {
