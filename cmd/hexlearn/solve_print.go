@@ -37,7 +37,7 @@ type solveJSON struct {
 	Candidates int64 `json:"candidates"`
 	// ProofHits counts the nodes decided by stored proofs (--proof-patterns).
 	ProofHits int64 `json:"proof_hits"`
-	// Decompositions counts the carriers filled by decomposition (--decompositions).
+	// Decompositions counts the regions filled by decomposition (--decompositions).
 	Decompositions int64   `json:"decompositions"`
 	MaxDepth       int     `json:"max_depth"`
 	ElapsedMS      float64 `json:"elapsed_ms"`

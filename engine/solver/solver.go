@@ -225,7 +225,7 @@ type Stats struct {
 	Candidates int64
 	// ProofHits counts the nodes decided by a stored proof (Config.ProofPatterns).
 	ProofHits int64
-	// Decompositions counts the carriers filled by decomposition
+	// Decompositions counts the regions filled by decomposition
 	// (Config.Decompositions).
 	Decompositions int64
 	MaxDepth       int           // deepest ply reached
