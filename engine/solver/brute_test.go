@@ -55,7 +55,10 @@ func TestAgainstBruteForce(t *testing.T) {
 	proofHits, decomps := map[string]int64{}, map[string]int64{}
 	defer func() {
 		for name := range cfgs {
-			if strings.HasPrefix(name, "proofs") && proofHits[name] == 0 && !t.Failed() {
+			// the default configuration decides most small positions by H-search and
+			// decompositions, so its stored proofs are hit only a few times in the
+			// whole run (none in -short): only the other two must show hits
+			if strings.HasPrefix(name, "proofs-") && proofHits[name] == 0 && !t.Failed() {
 				t.Errorf("%s: no position was decided by a stored proof", name)
 			}
 			if strings.HasPrefix(name, "decomp") && decomps[name] == 0 && !t.Failed() {
