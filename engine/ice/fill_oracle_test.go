@@ -23,7 +23,7 @@ func winnerOf(b *hex.Board, memo map[uint64]bool) hex.Color {
 // giveAll plays loser stones on every cell of s (keeping the side to move) and
 // returns how many it played.
 func giveAll(b *hex.Board, s hex.Bitset, c hex.Color) int {
-	return fill(b, s, c)
+	return Fill(b, s, c)
 }
 
 // minimalProof returns a proof set of w's win on b made minimal by brute force: the
@@ -128,7 +128,7 @@ func TestFillInOracle(t *testing.T) {
 						continue
 					}
 					direct++
-					nf := fill(b, targets, x)
+					nf := Fill(b, targets, x)
 					if got := winnerOf(b, memo); got != want {
 						t.Fatalf("filling %s with %s (support %s) changes the winner %s -> %s:\n%s", names(b, targets), x, names(b, support), want, got, orig.Diagram())
 					}

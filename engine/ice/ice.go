@@ -410,7 +410,7 @@ func (a *Analyzer) CapturedPairs(b *hex.Board, x hex.Color) hex.Bitset {
 }
 
 // fill places stones of colour c on every cell of s, keeping the side to move.
-func fill(b *hex.Board, s hex.Bitset, c hex.Color) int {
+func Fill(b *hex.Board, s hex.Bitset, c hex.Color) int {
 	to := b.ToMove()
 	n := 0
 	for p := s.First(); p != hex.NoCell; p = s.Next(p + 1) {
@@ -447,7 +447,7 @@ func (a *Analyzer) fillIn(b *hex.Board, deadColor hex.Color, caps [2]hex.Color, 
 	for b.Winner() == hex.Empty {
 		changed := false
 		if d := a.DeadCells(b); !d.IsEmpty() {
-			r.Filled += fill(b, d, deadColor)
+			r.Filled += Fill(b, d, deadColor)
 			r.Dead = r.Dead.Or(d)
 			changed = true
 			if b.Winner() != hex.Empty {
@@ -466,7 +466,7 @@ func (a *Analyzer) fillIn(b *hex.Board, deadColor hex.Color, caps [2]hex.Color, 
 					r.Support[x] = r.Support[x].Or(sup)
 				}
 				if !c.IsEmpty() {
-					r.Filled += fill(b, c, x)
+					r.Filled += Fill(b, c, x)
 					r.Captured[x] = r.Captured[x].Or(c)
 					changed = true
 					break // re-run dead-cell analysis before the other colour

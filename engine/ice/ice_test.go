@@ -315,7 +315,7 @@ func TestPatternsProved(t *testing.T) {
 								b.SetToMove(to)
 								memo := map[uint64]bool{}
 								before := brute.MoverWins(b, memo)
-								nf := fill(b, targets, va.owner)
+								nf := Fill(b, targets, va.owner)
 								after := brute.MoverWins(b, memo)
 								for k := 0; k < nf; k++ {
 									b.Undo()
@@ -399,7 +399,7 @@ func TestInferiorPatternsProved(t *testing.T) {
 							for _, to := range []hex.Color{hex.Black, hex.White} {
 								b.SetToMove(to)
 								before := brute.MoverWins(b, memo)
-								nf := fill(b, targets, va.owner)
+								nf := Fill(b, targets, va.owner)
 								after := brute.MoverWins(b, memo)
 								for k := 0; k < nf; k++ {
 									b.Undo()

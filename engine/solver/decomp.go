@@ -37,11 +37,7 @@ func (s *Solver) decompose(b *hex.Board, x hex.Color, fr *ice.Result) (filled bo
 			return filled
 		}
 		filled = true
-		for p := reg.First(); p != hex.NoCell; p = reg.Next(p + 1) {
-			b.PlayStone(o, p)
-			fr.Filled++
-		}
-		b.SetToMove(x)
+		fr.Filled += ice.Fill(b, reg, o)
 		fr.Captured[o] = fr.Captured[o].Or(reg)
 		s.stats.Decompositions++
 		if b.Winner() != hex.Empty {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/engine/ice"
 	"github.com/hexlearn/hexlearn/engine/vc"
 	"github.com/hexlearn/hexlearn/internal/brute"
 )
@@ -13,12 +14,7 @@ import (
 // colour c (brute force), b unchanged.
 func fillValue(b *hex.Board, c hex.Color, set hex.Bitset, memo map[uint64]bool) bool {
 	to := b.ToMove()
-	n := 0
-	for p := set.First(); p != hex.NoCell; p = set.Next(p + 1) {
-		b.PlayStone(c, p)
-		n++
-	}
-	b.SetToMove(to)
+	n := ice.Fill(b, set, c)
 	defer func() {
 		for range n {
 			b.Undo()
