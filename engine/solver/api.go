@@ -155,8 +155,9 @@ type OpeningsOptions struct {
 	SeparateTables bool
 	// Split searches the openings one at a time, each with all the workers splitting
 	// its root (SolveParallel; the workers keep their shared table from one opening to
-	// the next), instead of one opening per worker: each opening gets every core for
-	// its time limit, and the run takes longer.
+	// the next, each opening a new generation of it: a full bucket replaces the
+	// entries of earlier openings first), instead of one opening per worker: each
+	// opening gets every core for its time limit, and the run takes longer.
 	Split bool
 }
 
@@ -179,7 +180,10 @@ func SolveOpeningsParallel(ctx context.Context, w, h, workers int, mk func() Con
 // opt.Done are not searched again. Openings are handed out hardest first by a fixed
 // heuristic (hardOrder: stones on White's edges before those nearer the centre), so
 // that the longest searches do not start last; the transposition table carries over
-// between openings, so the win map never depends on workers but node counts can.
+// between openings (a worker with a table of its own, one worker or SeparateTables,
+// starts a new generation of it at each opening: its full buckets replace the
+// entries of earlier openings first), so the win map never depends on workers but
+// node counts can.
 // Results are in cell order. The first error (ctx cancelled included) stops the
 // other workers and is returned with the openings decided so far (Cell NoCell for
 // the others).
@@ -266,6 +270,9 @@ func SolveOpeningsWith(ctx context.Context, w, h int, mk func() Config, opt Open
 				m := todo[next]
 				next++
 				mu.Unlock()
+				if s.pn != nil && (workers == 1 || opt.SeparateTables) {
+					s.pn.nextGen() // a table of this worker's alone
+				}
 				b.PlayStone(hex.Black, m)
 				r, err := s.Solve(ctx, b)
 				b.Undo()
@@ -320,7 +327,8 @@ func hardOrder(g *hex.Geometry, cells []hex.Cell) {
 }
 
 // SolveOpenings solves every one-stone opening (Black's first move, White to move, no
-// swap) on an empty w x h board. progress, when not nil, is called after each opening.
+// swap) on an empty w x h board, each in a new generation of the solver's table (see
+// SolveOpeningsWith). progress, when not nil, is called after each opening.
 func (s *Solver) SolveOpenings(ctx context.Context, w, h int, progress func(Opening)) ([]Opening, error) {
 	b, err := hex.NewBoard(w, h)
 	if err != nil {
@@ -328,6 +336,7 @@ func (s *Solver) SolveOpenings(ctx context.Context, w, h int, progress func(Open
 	}
 	var out []Opening
 	for m := hex.Cell(0); int(m) < b.Geometry().N; m++ {
+		newGeneration([]*Solver{s})
 		b.PlayStone(hex.Black, m)
 		r, e := s.Solve(ctx, b)
 		b.Undo()
@@ -388,6 +397,7 @@ func solveOpeningsSplit(ctx context.Context, g *hex.Geometry, todo []hex.Cell, s
 		if err := ctx.Err(); err != nil {
 			return out, fmt.Errorf("%w: %w", ErrLimit, err)
 		}
+		newGeneration(solvers)
 		b.PlayStone(hex.Black, m)
 		r, err := solveSplit(ctx, b, solvers, cfg)
 		b.Undo()
@@ -401,4 +411,16 @@ func solveOpeningsSplit(ctx context.Context, g *hex.Geometry, todo []hex.Cell, s
 		finish(o)
 	}
 	return out, nil
+}
+
+// newGeneration starts a new generation (pnTable.nextGen) in the DFPN tables of
+// solvers, none of which is searching: the entries of the searches so far are
+// kept, and a full bucket replaces them before the entries of the next search.
+func newGeneration(solvers []*Solver) {
+	for i, s := range solvers {
+		if s.pn == nil || slices.ContainsFunc(solvers[:i], func(r *Solver) bool { return r.pn == s.pn }) {
+			continue
+		}
+		s.pn.nextGen()
+	}
 }

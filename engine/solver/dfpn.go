@@ -61,6 +61,8 @@ type pnEntry struct {
 	// children (they would come last in the move order), so that the pruning does
 	// not narrow the window over the other children.
 	dominated uint8
+	// gen is the generation of the search that stored the entry (pnTable.nextGen)
+	gen uint8
 }
 
 func satAdd(a, b uint32) uint32 {

@@ -13,7 +13,11 @@ import (
 // entries; larger boards store pnEntry as it is. The table is made for a geometry
 // on first use (reset) and cleared when the geometry changes. A table made by
 // newSharedPNTable serves several solvers at once (SolveOpeningsWith's workers): each
-// operation locks its bucket's stripe.
+// operation locks its bucket's stripe. A bucket that is full replaces the entry of
+// an earlier generation (nextGen, called between the openings of a whole-board run)
+// before one of the current search, then the entry that cost less work: the
+// entries of earlier searches stay until the current one needs their room, and
+// the current search's costly entries are not pushed out by them.
 type pnTable struct {
 	bits  int
 	mask  uint64
@@ -21,6 +25,9 @@ type pnTable struct {
 	big   []pnEntry
 	small []pnSmall
 	locks []sync.Mutex // nil: not shared
+	// gen is the current search's generation (nextGen): entries stored by an
+	// earlier search are replaced first.
+	gen uint8
 }
 
 // pnSmall is a pnEntry of a board of at most 64 cells: every set is its first word
@@ -36,6 +43,7 @@ type pnSmall struct {
 	best             hex.Cell
 	used             bool
 	dominated        uint8
+	gen              uint8
 }
 
 // newPNTable returns an empty table of 2^bits entries (allocated by reset).
@@ -138,7 +146,7 @@ func (t *pnTable) probe(k uint64, e *pnEntry) bool {
 	s := &t.small[i]
 	*e = pnEntry{key: s.key, pn: s.pn, dn: s.dn, must: set(s.must), kids: set(s.kids), loss: set(s.loss), wide: set(s.wide),
 		dead: set(s.dead), capt: [2]hex.Bitset{set(s.capt[0]), set(s.capt[1])}, best: s.best, work: s.work, used: s.used,
-		dominated: s.dominated}
+		dominated: s.dominated, gen: s.gen}
 	return true
 }
 
@@ -180,12 +188,12 @@ func (t *pnTable) store(e *pnEntry) {
 		case a.used && a.key == e.key, !a.used:
 		case b.used && b.key == e.key, !b.used:
 			a = b
-		case b.work < a.work:
+		case t.victim(a.gen, b.gen, a.work, b.work):
 			a = b
 		}
 		*a = pnSmall{key: e.key, pn: e.pn, dn: e.dn, must: word(e.must), kids: word(e.kids), loss: word(e.loss), wide: word(e.wide),
 			dead: word(e.dead), capt: [2]uint64{word(e.capt[0]), word(e.capt[1])}, best: e.best, work: e.work, used: true,
-			dominated: e.dominated}
+			dominated: e.dominated, gen: t.gen}
 		return
 	}
 	a, b := &t.big[i], &t.big[i^1]
@@ -193,8 +201,25 @@ func (t *pnTable) store(e *pnEntry) {
 	case a.used && a.key == e.key, !a.used:
 	case b.used && b.key == e.key, !b.used:
 		a = b
-	case b.work < a.work: // replace the entry that cost less to compute
+	case t.victim(a.gen, b.gen, a.work, b.work):
 		a = b
 	}
 	*a = *e
+	a.gen = t.gen
 }
+
+// victim reports whether the second entry of a full bucket (generation gb, work
+// wb) is the one to replace rather than the first (ga, wa): an entry of an earlier
+// search (nextGen) goes before one of the current search, then the entry that cost
+// less work to compute.
+func (t *pnTable) victim(ga, gb uint8, wa, wb uint32) bool {
+	if oa, ob := ga != t.gen, gb != t.gen; oa != ob {
+		return ob
+	}
+	return wb < wa
+}
+
+// nextGen starts a new generation: the entries stored so far stay and are found
+// as before, but a full bucket replaces them before the entries of the new search.
+// It must be called while no solver uses the table (between searches).
+func (t *pnTable) nextGen() { t.gen++ }

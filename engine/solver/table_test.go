@@ -14,7 +14,7 @@ import (
 // (pnSmall); a solver whose table is forced to full entries searches exactly the same
 // trees (same winner, proof set, move and node count) on every 5x5 and 6x6 opening
 // and on 7x7 and 8x8 two-stone positions, the table (small: entries are replaced)
-// carrying over between them. A board of more than 64 cells gets full entries.
+// carrying over between them (in a new generation every other position). A board of more than 64 cells gets full entries.
 func TestSmallTableEntries(t *testing.T) {
 	mk := func() Config {
 		cfg := DefaultConfig()
@@ -42,6 +42,9 @@ func TestSmallTableEntries(t *testing.T) {
 		}
 		var nodes int64
 		for i, b := range positions {
+			if i%2 == 1 { // a new generation every other position
+				newGeneration([]*Solver{small, full})
+			}
 			rs, es := small.Solve(context.Background(), b)
 			rf, ef := full.Solve(context.Background(), b)
 			nodes += rs.Stats.Nodes
@@ -63,5 +66,43 @@ func TestSmallTableEntries(t *testing.T) {
 	}
 	if s.pn.big == nil || s.pn.small != nil {
 		t.Error("9x9: the table does not hold full entries")
+	}
+}
+
+// TestTableGenerations: a full bucket replaces an entry stored before the last
+// nextGen before any entry of the current generation, however much work the old one
+// cost, and otherwise the entry of less work; probes find old entries as before. Both
+// entry forms (boards of at most 64 cells and larger ones).
+func TestTableGenerations(t *testing.T) {
+	for _, n := range []int{8, 9} {
+		tb := newPNTable(4)
+		tb.reset(hex.MustGeometry(n, n))
+		// keys 0x10, 0x21, 0x30, ... all fall in the bucket of slots 0 and 1
+		store := func(key uint64, work uint32) {
+			tb.store(&pnEntry{key: key, pn: 1, dn: 1, work: work})
+		}
+		has := func(key uint64) bool {
+			var e pnEntry
+			return tb.probe(key, &e)
+		}
+		store(0x10, 100)
+		store(0x21, 50)
+		tb.nextGen()
+		if !has(0x10) || !has(0x21) {
+			t.Fatalf("%dx%d: a new generation lost entries", n, n)
+		}
+		store(0x30, 1) // both old: the one of less work (0x21) goes
+		if !has(0x10) || has(0x21) || !has(0x30) {
+			t.Fatalf("%dx%d: both entries old: want 0x21 replaced: 0x10 %v 0x21 %v 0x30 %v", n, n, has(0x10), has(0x21), has(0x30))
+		}
+		store(0x40, 1) // the old entry goes before the current one, despite its work
+		if has(0x10) || !has(0x30) || !has(0x40) {
+			t.Fatalf("%dx%d: want the old 0x10 replaced: 0x10 %v 0x30 %v 0x40 %v", n, n, has(0x10), has(0x30), has(0x40))
+		}
+		store(0x40, 7) // the same key: in place
+		store(0x50, 1) // both current: the one of less work (0x30) goes
+		if has(0x30) || !has(0x40) || !has(0x50) {
+			t.Fatalf("%dx%d: both current: want 0x30 replaced: 0x30 %v 0x40 %v 0x50 %v", n, n, has(0x30), has(0x40), has(0x50))
+		}
 	}
 }
