@@ -270,8 +270,8 @@ func SolveOpeningsWith(ctx context.Context, w, h int, mk func() Config, opt Open
 				m := todo[next]
 				next++
 				mu.Unlock()
-				if s.pn != nil && (workers == 1 || opt.SeparateTables) {
-					s.pn.nextGen() // a table of this worker's alone
+				if workers == 1 || opt.SeparateTables {
+					newGeneration([]*Solver{s}) // a table of this worker's alone
 				}
 				b.PlayStone(hex.Black, m)
 				r, err := s.Solve(ctx, b)
