@@ -38,7 +38,8 @@ error as it finishes, then the win map (B where the opening wins for Black, W wh
 it loses, ? where the limit was reached) and the seconds per opening. --timeout and --max-nodes apply to each opening: one that
 reaches them is reported unknown and the run goes on. Of each pair of openings
 related by the 180° rotation (same value) only one is searched; the hardest-looking
-openings (on White's edges, near the middle row) go first. --workers W searches W
+openings (on White's edges, near the middle row) go first, or with --order easy the
+easiest first (the hard ones then find the easy ones' proofs in the table). --workers W searches W
 openings in parallel, sharing one transposition table (2^tt-bits entries per
 worker); with --split they take one opening at a time and split its root, so each
 opening has every worker for its --timeout. --checkpoint FILE records every decided opening in FILE (rewritten
@@ -62,6 +63,7 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 		asJSON := fs.Bool("json", false, "print JSON")
 		workers := fs.Int("workers", 1, "solvers in parallel (one shared table): with --openings, openings searched at once (see --split); else the root's moves are split between them")
 		split := fs.Bool("split", false, "with --openings and --workers W > 1: one opening at a time, its root's moves split between the W workers (each opening gets every core for its --timeout)")
+		order := fs.String("order", "hard", "with --openings: hard (hardest-looking openings first) or easy (easiest first, so the hard ones find the easy ones' proofs in the table)")
 		checkpoint := fs.String("checkpoint", "", "with --openings: file of decided openings, read to skip them and rewritten after each")
 		def := solver.DefaultConfig()
 		widenBase := fs.Int("widen-base", def.WideningBase, "DFPN progressive widening: children counted at a node = base + ceil(factor x unrefuted children); both 0: all (no effect with dfs)")
@@ -127,13 +129,19 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 			if *moves != "" || *toMove != "" {
 				return usageErr("--openings solves the empty board: drop --moves and --to-move")
 			}
-			return solveOpenings(ctx, mk, solver.OpeningsOptions{Workers: *workers, Split: *split}, *checkpoint, b, *asJSON, stdout, stderr)
+			if *order != "hard" && *order != "easy" {
+				return usageErr("--order must be hard or easy, got %q", *order)
+			}
+			return solveOpenings(ctx, mk, solver.OpeningsOptions{Workers: *workers, Split: *split, EasyFirst: *order == "easy"}, *checkpoint, b, *asJSON, stdout, stderr)
 		}
 		if *checkpoint != "" {
 			return usageErr("--checkpoint goes with --openings")
 		}
 		if *split {
 			return usageErr("--split goes with --openings (--workers alone splits the root of --moves)")
+		}
+		if *order != "hard" {
+			return usageErr("--order goes with --openings")
 		}
 		ms, err := b.Geometry().ParseMoves(*moves)
 		if err != nil {

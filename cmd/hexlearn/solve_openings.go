@@ -46,7 +46,7 @@ func solveOpenings(ctx context.Context, mk func() solver.Config, opt solver.Open
 		case o.Resumed:
 			fmt.Fprintf(stderr, "opening %-4s %-7s for black  nodes %-9d %v (from the checkpoint)\n", name, res, o.Nodes, o.Elapsed.Round(time.Millisecond))
 		default:
-			fmt.Fprintf(stderr, "opening %-4s %-7s for black  nodes %-9d %v\n", name, res, o.Nodes, o.Elapsed.Round(time.Millisecond))
+			fmt.Fprintf(stderr, "opening %-4s %-7s for black  nodes %-9d %-10v proofs: %d hits, %d stored\n", name, res, o.Nodes, o.Elapsed.Round(time.Millisecond), o.ProofHits, o.StoredProofs)
 		}
 		if checkpoint == "" || o.Rotated || o.Unknown {
 			return

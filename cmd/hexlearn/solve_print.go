@@ -37,6 +37,8 @@ type solveJSON struct {
 	Candidates int64 `json:"candidates"`
 	// ProofHits counts the nodes decided by stored proofs (--proof-patterns).
 	ProofHits int64 `json:"proof_hits"`
+	// StoredProofs is the number of proofs the solvers held at the end.
+	StoredProofs int `json:"stored_proofs"`
 	// Decompositions counts the regions filled by decomposition (--decompositions).
 	Decompositions int64   `json:"decompositions"`
 	MaxDepth       int     `json:"max_depth"`
@@ -57,7 +59,7 @@ func printSolve(b *hex.Board, r solver.Result, asJSON bool, stdout io.Writer) er
 	if asJSON {
 		out := solveJSON{Width: g.W, Height: g.H, Moves: g.FormatMoves(ms), ToMove: r.ToMove.String(),
 			Winner: winnerWord(r.Winner), Proof: cellList(g, r.Proof), Nodes: r.Stats.Nodes,
-			TTHits: r.Stats.TTHits, Expanded: r.Stats.Expanded, Pruned: r.Stats.Pruned, Candidates: r.Stats.Candidates, ProofHits: r.Stats.ProofHits, Decompositions: r.Stats.Decompositions, MaxDepth: r.Stats.MaxDepth,
+			TTHits: r.Stats.TTHits, Expanded: r.Stats.Expanded, Pruned: r.Stats.Pruned, Candidates: r.Stats.Candidates, ProofHits: r.Stats.ProofHits, StoredProofs: r.Stats.StoredProofs, Decompositions: r.Stats.Decompositions, MaxDepth: r.Stats.MaxDepth,
 			ElapsedMS: float64(r.Stats.Elapsed.Microseconds()) / 1000}
 		if r.Move != hex.NoCell {
 			out.Move = g.CellName(r.Move)

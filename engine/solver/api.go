@@ -128,6 +128,11 @@ type Opening struct {
 	Unknown bool
 	Nodes   int64
 	Elapsed time.Duration
+	// ProofHits and StoredProofs are the search's Stats.ProofHits and
+	// Stats.StoredProofs (the proofs the worker or workers held when it ended: the
+	// store fills over a run, up to Config.ProofPatterns per worker).
+	ProofHits    int64
+	StoredProofs int
 	// Rotated is set by SolveOpeningsParallel for an opening that was not searched: it
 	// is the 180° rotation of a searched one and has the same value.
 	Rotated bool
@@ -159,6 +164,13 @@ type OpeningsOptions struct {
 	// entries of earlier openings first), instead of one opening per worker: each
 	// opening gets every core for its time limit, and the run takes longer.
 	Split bool
+	// EasyFirst hands the openings out easiest first (the reverse of the default
+	// hardest-first order), as the 2009 paper solved 8x8: the table and the proof
+	// patterns left by the easy openings' proofs are there when the hard ones are
+	// searched. It suits Split, where openings are searched one at a time and the
+	// hardest-first order's reason (long searches should not start last on an idle
+	// worker) does not apply.
+	EasyFirst bool
 }
 
 // SolveOpeningsParallel solves every one-stone opening of an empty w x h board with
@@ -217,7 +229,7 @@ func SolveOpeningsWith(ctx context.Context, w, h int, mk func() Config, opt Open
 		report(o)
 		if rm := g.Rotate180(o.Cell); rm != o.Cell {
 			r := o
-			r.Cell, r.Rotated, r.Nodes, r.Elapsed = rm, true, 0, 0
+			r.Cell, r.Rotated, r.Nodes, r.Elapsed, r.ProofHits, r.StoredProofs = rm, true, 0, 0, 0, 0
 			report(r)
 		}
 	}
@@ -245,6 +257,9 @@ func SolveOpeningsWith(ctx context.Context, w, h int, mk func() Config, opt Open
 		todo = append(todo, m)
 	}
 	hardOrder(g, todo)
+	if opt.EasyFirst {
+		slices.Reverse(todo)
+	}
 	if opt.Split && workers > 1 {
 		return solveOpeningsSplit(ctx, g, todo, newWorkers(workers, mk, opt.SeparateTables, g), mk(), finish, out)
 	}
@@ -277,7 +292,8 @@ func SolveOpeningsWith(ctx context.Context, w, h int, mk func() Config, opt Open
 				r, err := s.Solve(ctx, b)
 				b.Undo()
 				mu.Lock()
-				o := Opening{Cell: m, BlackWins: r.Winner == hex.Black, Nodes: r.Stats.Nodes, Elapsed: r.Stats.Elapsed}
+				o := Opening{Cell: m, BlackWins: r.Winner == hex.Black, Nodes: r.Stats.Nodes, Elapsed: r.Stats.Elapsed,
+					ProofHits: r.Stats.ProofHits, StoredProofs: r.Stats.StoredProofs}
 				if err != nil && errors.Is(err, ErrLimit) && ctx.Err() == nil {
 					o.BlackWins, o.Unknown, err = false, true, nil // a per-opening limit
 				}
@@ -343,7 +359,8 @@ func (s *Solver) SolveOpenings(ctx context.Context, w, h int, progress func(Open
 		if e != nil {
 			return out, e
 		}
-		o := Opening{Cell: m, BlackWins: r.Winner == hex.Black, Nodes: r.Stats.Nodes, Elapsed: r.Stats.Elapsed}
+		o := Opening{Cell: m, BlackWins: r.Winner == hex.Black, Nodes: r.Stats.Nodes, Elapsed: r.Stats.Elapsed,
+			ProofHits: r.Stats.ProofHits, StoredProofs: r.Stats.StoredProofs}
 		out = append(out, o)
 		if progress != nil {
 			progress(o)
@@ -401,7 +418,8 @@ func solveOpeningsSplit(ctx context.Context, g *hex.Geometry, todo []hex.Cell, s
 		b.PlayStone(hex.Black, m)
 		r, err := solveSplit(ctx, b, solvers, cfg)
 		b.Undo()
-		o := Opening{Cell: m, BlackWins: r.Winner == hex.Black, Nodes: r.Stats.Nodes, Elapsed: r.Stats.Elapsed}
+		o := Opening{Cell: m, BlackWins: r.Winner == hex.Black, Nodes: r.Stats.Nodes, Elapsed: r.Stats.Elapsed,
+			ProofHits: r.Stats.ProofHits, StoredProofs: r.Stats.StoredProofs}
 		if err != nil && errors.Is(err, ErrLimit) && ctx.Err() == nil {
 			o.BlackWins, o.Unknown, err = false, true, nil // a per-opening limit
 		}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -176,15 +177,18 @@ func TestSolveOpeningsWith(t *testing.T) {
 		mk      func() Config
 		done    []string // cells given as decided (with the table's value)
 		split   bool
+		easy    bool // OpeningsOptions.EasyFirst
 	}{
-		{"5x5 limited", 5, 2, limited, nil, false},
-		{"5x5 resumed from some", 5, 1, small, []string{"a1", "c3", "e5", "b4"}, false},
-		{"4x4 resumed from all", 4, 2, small, []string{"a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2"}, false},
-		{"5x5 separate tables", 5, 2, small, nil, false},
-		{"5x5 split", 5, 2, small, nil, true},
-		{"6x6 split, 3 workers", 6, 3, small, nil, true},
-		{"5x5 split limited", 5, 2, limited, nil, true},
-		{"5x5 split resumed from some", 5, 2, small, []string{"a1", "c3", "e5", "b4"}, true},
+		{"5x5 limited", 5, 2, limited, nil, false, false},
+		{"5x5 resumed from some", 5, 1, small, []string{"a1", "c3", "e5", "b4"}, false, false},
+		{"4x4 resumed from all", 4, 2, small, []string{"a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2"}, false, false},
+		{"5x5 separate tables", 5, 2, small, nil, false, false},
+		{"5x5 split", 5, 2, small, nil, true, false},
+		{"6x6 split, 3 workers", 6, 3, small, nil, true, false},
+		{"5x5 split limited", 5, 2, limited, nil, true, false},
+		{"5x5 split resumed from some", 5, 2, small, []string{"a1", "c3", "e5", "b4"}, true, false},
+		{"5x5 split, easy first", 5, 2, small, nil, true, true},
+		{"5x5 one worker, easy first", 5, 1, small, []string{"b4"}, false, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -200,14 +204,42 @@ func TestSolveOpeningsWith(t *testing.T) {
 				given[c], given[g.Rotate180(c)] = true, true
 			}
 			reported := 0
+			var searched []hex.Cell // in the order they finished
+			var stored []int        // their StoredProofs
 			ops, err := SolveOpeningsWith(context.Background(), tc.n, tc.n, tc.mk, OpeningsOptions{
-				Workers: tc.workers, Done: done, Progress: func(Opening) { reported++ },
-				SeparateTables: tc.name == "5x5 separate tables", Split: tc.split})
+				Workers: tc.workers, Done: done, Progress: func(o Opening) {
+					reported++
+					if !o.Rotated && !o.Resumed {
+						searched = append(searched, o.Cell)
+						stored = append(stored, o.StoredProofs)
+					}
+				},
+				SeparateTables: tc.name == "5x5 separate tables", Split: tc.split, EasyFirst: tc.easy})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if reported != g.N {
 				t.Errorf("progress called %d times, want %d", reported, g.N)
+			}
+			if tc.split || tc.workers == 1 {
+				// one opening at a time: they finish in the order handed out
+				var want []hex.Cell
+				for m := hex.Cell(0); int(m) < g.N; m++ {
+					if m <= g.Rotate180(m) && !given[m] {
+						want = append(want, m)
+					}
+				}
+				hardOrder(g, want)
+				if tc.easy {
+					slices.Reverse(want)
+				}
+				if !slices.Equal(searched, want) {
+					t.Errorf("openings searched in the order %v, want %v", searched, want)
+				}
+				// the proof store carries over from one opening to the next
+				if !slices.IsSorted(stored) || (!strings.HasSuffix(tc.name, "limited") && stored[len(stored)-1] == 0) {
+					t.Errorf("stored proofs after each opening: %v, want a non-decreasing count ending above 0", stored)
+				}
 			}
 			unknown := 0
 			for i, o := range ops {

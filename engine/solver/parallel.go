@@ -117,6 +117,7 @@ func solveSplit(ctx context.Context, b *hex.Board, solvers []*Solver, cfg Config
 			res.Move = move
 		}
 		st.Elapsed = time.Since(start)
+		st.StoredProofs = storedProofs(solvers)
 		res.Stats = st
 		return res, nil
 	}
@@ -288,6 +289,7 @@ func solveSplit(ctx context.Context, b *hex.Board, solvers []*Solver, cfg Config
 		return finish(false, root.lossProof(0, x, loss), hex.NoCell)
 	}
 	st.Elapsed = time.Since(start)
+	st.StoredProofs = storedProofs(solvers)
 	res.Stats = st
 	if err := parent.Err(); err != nil {
 		return res, fmt.Errorf("%w after %d nodes (%v): %w", ErrLimit, st.Nodes, st.Elapsed.Round(time.Millisecond), err)
@@ -296,4 +298,15 @@ func solveSplit(ctx context.Context, b *hex.Board, solvers []*Solver, cfg Config
 		return res, fmt.Errorf("%w after %d nodes (%v)", ErrLimit, st.Nodes, st.Elapsed.Round(time.Millisecond))
 	}
 	return res, firstErr
+}
+
+// storedProofs sums the proofs stored by the solvers (Stats.StoredProofs).
+func storedProofs(solvers []*Solver) int {
+	n := 0
+	for _, s := range solvers {
+		if s.proofs != nil {
+			n += s.proofs.Len()
+		}
+	}
+	return n
 }

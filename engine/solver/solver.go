@@ -225,6 +225,10 @@ type Stats struct {
 	Candidates int64
 	// ProofHits counts the nodes decided by a stored proof (Config.ProofPatterns).
 	ProofHits int64
+	// StoredProofs is the number of proofs the solver's proof database
+	// (Config.ProofPatterns) held when the call ended (SolveParallel: summed over the
+	// workers); it carries over between calls until Reset.
+	StoredProofs int
 	// Decompositions counts the regions filled by decomposition
 	// (Config.Decompositions).
 	Decompositions int64
@@ -552,6 +556,9 @@ func (s *Solver) Solve(ctx context.Context, b *hex.Board) (Result, error) {
 		win, proof, best = s.solveDFPN()
 	}
 	s.stats.Elapsed = time.Since(start)
+	if s.proofs != nil {
+		s.stats.StoredProofs = s.proofs.Len()
+	}
 	res.Stats = s.stats
 	s.b = nil
 	if !s.aborted {
