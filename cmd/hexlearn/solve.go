@@ -26,7 +26,10 @@ winner needs), nodes and time. Moves alternate from Black; --to-move overrides t
 side to move. A --timeout or --max-nodes limit reached first answers winner
 "unknown" (exit status 0). --workers W splits the root's moves between W solvers
 sharing one table (each move's search gets a node budget that doubles each time
-it is taken up again; a refuted move prunes the others to its proof set). DFPN uses progressive
+it is taken up again; a refuted move prunes the others to its proof set); with
+--shared they all search the whole tree from the root on that table instead, a
+worker counting a child another worker is in at twice its disproof number plus one
+(a virtual proof number), so that they spread over the best few children. DFPN uses progressive
 widening: a node's proof numbers count only a window of base + ceil(factor x n) of
 its n unrefuted children in move order (--widen-base 1 --widen-factor 0.5; 0 and 0
 count all). --local-dominated also prunes border moves that a local brute force
@@ -42,7 +45,8 @@ openings (on White's edges, near the middle row) go first, or with --order easy 
 easiest first (the hard ones then find the easy ones' proofs in the table). --workers W searches W
 openings in parallel, sharing one transposition table (2^tt-bits entries per
 worker); with --split they take one opening at a time and split its root, so each
-opening has every worker for its --timeout. --checkpoint FILE records every decided opening in FILE (rewritten
+opening has every worker for its --timeout (--shared: the workers search it together,
+as for one position). --checkpoint FILE records every decided opening in FILE (rewritten
 through a temporary file after each one) and skips the openings FILE already
 holds, so a run stopped with Ctrl-C resumes where it was; unknown openings are
 searched again. Ctrl-C or SIGTERM stops the search.`,
@@ -62,6 +66,7 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 		algo := fs.String("algorithm", "dfpn", "search algorithm: dfpn or dfs")
 		asJSON := fs.Bool("json", false, "print JSON")
 		workers := fs.Int("workers", 1, "solvers in parallel (one shared table): with --openings, openings searched at once (see --split); else the root's moves are split between them")
+		shared := fs.Bool("shared", false, "with --workers W > 1 on one position (or one opening at a time, --split): the workers search the whole tree together on their shared table, spread over each node's best children by virtual proof numbers, instead of splitting the root's moves")
 		split := fs.Bool("split", false, "with --openings and --workers W > 1: one opening at a time, its root's moves split between the W workers (each opening gets every core for its --timeout)")
 		order := fs.String("order", "hard", "with --openings: hard (hardest-looking openings first) or easy (easiest first, so the hard ones find the easy ones' proofs in the table)")
 		checkpoint := fs.String("checkpoint", "", "with --openings: file of decided openings, read to skip them and rewritten after each")
@@ -129,10 +134,13 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 			if *moves != "" || *toMove != "" {
 				return usageErr("--openings solves the empty board: drop --moves and --to-move")
 			}
+			if *shared && !*split {
+				return usageErr("--shared goes with --split (or with --moves)")
+			}
 			if *order != "hard" && *order != "easy" {
 				return usageErr("--order must be hard or easy, got %q", *order)
 			}
-			return solveOpenings(ctx, mk, solver.OpeningsOptions{Workers: *workers, Split: *split, EasyFirst: *order == "easy"}, *checkpoint, b, *asJSON, stdout, stderr)
+			return solveOpenings(ctx, mk, solver.OpeningsOptions{Workers: *workers, Split: *split, Shared: *shared, EasyFirst: *order == "easy"}, *checkpoint, b, *asJSON, stdout, stderr)
 		}
 		if *checkpoint != "" {
 			return usageErr("--checkpoint goes with --openings")
@@ -157,7 +165,11 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 			}
 			b.SetToMove(col)
 		}
-		r, err := solver.SolveParallel(ctx, b, *workers, mk)
+		solve := solver.SolveParallel
+		if *shared {
+			solve = solver.SolveShared
+		}
+		r, err := solve(ctx, b, *workers, mk)
 		if errors.Is(err, solver.ErrLimit) && ctx.Err() == nil {
 			// A node or time limit: the value is unknown, which is an answer, not a
 			// failure (Benzene answers "unknown" too).

@@ -45,6 +45,7 @@ func TestSolveCommand(t *testing.T) {
 		{"solve", "--size", "3", "--moves", "a1", "--split"},
 		{"solve", "--size", "3", "--moves", "a1", "--order", "easy"},
 		{"solve", "--openings", "--size", "3", "--order", "random"},
+		{"solve", "--openings", "--size", "3", "--shared"},
 		{"solve", "--tt-bits", "40"},
 		{"solve", "extra"},
 	} {

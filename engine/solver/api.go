@@ -164,6 +164,9 @@ type OpeningsOptions struct {
 	// entries of earlier openings first), instead of one opening per worker: each
 	// opening gets every core for its time limit, and the run takes longer.
 	Split bool
+	// Shared, with Split, has the workers search each opening's whole tree together
+	// (SolveShared) instead of splitting its root's moves (SolveParallel).
+	Shared bool
 	// EasyFirst hands the openings out easiest first (the reverse of the default
 	// hardest-first order), as the 2009 paper solved 8x8: the table and the proof
 	// patterns left by the easy openings' proofs are there when the hard ones are
@@ -261,7 +264,7 @@ func SolveOpeningsWith(ctx context.Context, w, h int, mk func() Config, opt Open
 		slices.Reverse(todo)
 	}
 	if opt.Split && workers > 1 {
-		return solveOpeningsSplit(ctx, g, todo, newWorkers(workers, mk, opt.SeparateTables, g), mk(), finish, out)
+		return solveOpeningsSplit(ctx, g, todo, newWorkers(workers, mk, opt.SeparateTables && !opt.Shared, g), mk(), opt.Shared, finish, out)
 	}
 	workers = min(workers, len(todo))
 	ctx, cancel := context.WithCancel(ctx)
@@ -405,7 +408,7 @@ func abs(v int) int {
 // solveOpeningsSplit is SolveOpeningsWith with OpeningsOptions.Split: the openings in
 // todo one after another, each by solveSplit with the solvers given. cfg is their
 // configuration; its Timeout and MaxNodes apply to each opening.
-func solveOpeningsSplit(ctx context.Context, g *hex.Geometry, todo []hex.Cell, solvers []*Solver, cfg Config, finish func(Opening), out []Opening) ([]Opening, error) {
+func solveOpeningsSplit(ctx context.Context, g *hex.Geometry, todo []hex.Cell, solvers []*Solver, cfg Config, shared bool, finish func(Opening), out []Opening) ([]Opening, error) {
 	if err := cfg.Validate(); err != nil {
 		return out, err
 	}
@@ -416,7 +419,13 @@ func solveOpeningsSplit(ctx context.Context, g *hex.Geometry, todo []hex.Cell, s
 		}
 		newGeneration(solvers)
 		b.PlayStone(hex.Black, m)
-		r, err := solveSplit(ctx, b, solvers, cfg)
+		var r Result
+		var err error
+		if shared {
+			r, err = solveShared(ctx, b, solvers, cfg)
+		} else {
+			r, err = solveSplit(ctx, b, solvers, cfg)
+		}
 		b.Undo()
 		o := Opening{Cell: m, BlackWins: r.Winner == hex.Black, Nodes: r.Stats.Nodes, Elapsed: r.Stats.Elapsed,
 			ProofHits: r.Stats.ProofHits, StoredProofs: r.Stats.StoredProofs}

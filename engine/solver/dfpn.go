@@ -321,6 +321,9 @@ func (s *Solver) midNode(ply int, x, o hex.Color, h0, hf, hrf uint64, have bool,
 				d2 = d
 			}
 		}
+		if s.busy != nil && len(win) > 1 && s.busy.has(hf^zx[c1]^s.zmove) {
+			c1, d2 = s.divert(win, pb, hf, zx, c1, d2, thpn)
+		}
 		if len(win) == 1 {
 			d2 = pnInf - 1
 		}
@@ -352,7 +355,15 @@ func (s *Solver) midNode(ply int, x, o hex.Color, h0, hf, hrf uint64, have bool,
 			dth = uint64(thpn)
 		}
 		b.PlayStone(x, c1)
+		var bk uint64
+		if s.busy != nil {
+			bk = hf ^ zx[c1] ^ s.zmove
+			s.busy.enter(bk)
+		}
 		cp, cd, proof, _ := s.mid(ply+1, uint32(cth), uint32(dth))
+		if s.busy != nil {
+			s.busy.leave(bk)
+		}
 		b.Undo()
 		if s.aborted {
 			return 1, 1, hex.Bitset{}, hex.NoCell
@@ -425,4 +436,32 @@ func (s *Solver) widen(moves []hex.Cell, e *pnEntry, pb *plyBuf) []hex.Cell {
 	}
 	pb.win = win
 	return win
+}
+
+// divert is the child choice of a DFPN node when another worker is below its best
+// child c1 (second best value d2; solveShared): that child's disproof number counts
+// as a virtual 2d+1, so the worker takes the next best child instead, unless that
+// child's disproof number has already reached the node's threshold thpn (searching it
+// could not lower the node's proof number: the worker joins the other below c1). It
+// returns the child to search and the second best (virtual) value, for its threshold.
+func (s *Solver) divert(win []hex.Cell, pb *plyBuf, hf uint64, zx []uint64, c1 hex.Cell, d2, thpn uint32) (hex.Cell, uint32) {
+	best, sel, sel2 := hex.NoCell, pnInf, pnInf-1
+	for _, m := range win {
+		d := pb.cdn[m]
+		if s.busy.has(hf ^ zx[m] ^ s.zmove) {
+			d = satAdd(d, d+1)
+		}
+		if d < sel {
+			if best != hex.NoCell {
+				sel2 = sel
+			}
+			sel, best = d, m
+		} else if d < sel2 {
+			sel2 = d
+		}
+	}
+	if best == c1 || pb.cdn[best] >= thpn {
+		return c1, d2
+	}
+	return best, sel2
 }

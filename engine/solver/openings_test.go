@@ -188,6 +188,9 @@ func TestSolveOpeningsWith(t *testing.T) {
 		{"5x5 split limited", 5, 2, limited, nil, true, false},
 		{"5x5 split resumed from some", 5, 2, small, []string{"a1", "c3", "e5", "b4"}, true, false},
 		{"5x5 split, easy first", 5, 2, small, nil, true, true},
+		{"5x5 split shared", 5, 2, small, nil, true, false},
+		{"6x6 split shared, 3 workers", 6, 3, small, nil, true, false},
+		{"5x5 split shared limited", 5, 2, limited, nil, true, false},
 		{"5x5 one worker, easy first", 5, 1, small, []string{"b4"}, false, true},
 	}
 	for _, tc := range tests {
@@ -214,7 +217,8 @@ func TestSolveOpeningsWith(t *testing.T) {
 						stored = append(stored, o.StoredProofs)
 					}
 				},
-				SeparateTables: tc.name == "5x5 separate tables", Split: tc.split, EasyFirst: tc.easy})
+				SeparateTables: tc.name == "5x5 separate tables", Split: tc.split, EasyFirst: tc.easy,
+				Shared: strings.Contains(tc.name, "shared")})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/bits"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
@@ -32,15 +33,30 @@ const splitBudget = 2000
 // between searches). With workers 1 it is New(mk()).Solve. Node counts add up the
 // workers' and depend on scheduling, the winner does not.
 func SolveParallel(ctx context.Context, b *hex.Board, workers int, mk func() Config) (Result, error) {
-	return solveParallel(ctx, b, workers, mk, false)
+	return solveParallel(ctx, b, workers, mk, false, false)
 }
 
 // SolveParallelSeparate is SolveParallel with a transposition table per worker.
 func SolveParallelSeparate(ctx context.Context, b *hex.Board, workers int, mk func() Config) (Result, error) {
-	return solveParallel(ctx, b, workers, mk, true)
+	return solveParallel(ctx, b, workers, mk, true, false)
 }
 
-func solveParallel(ctx context.Context, b *hex.Board, workers int, mk func() Config, separate bool) (Result, error) {
+// SolveShared solves b for the side to move with workers solvers running in parallel,
+// each made by New(mk()) (mk must give each its own Connector), all searching the
+// whole tree from the root (solveShared: one shared transposition table of 2^TTBits
+// entries per worker, rounded up to a power of two, and virtual proof numbers that
+// spread the workers over a node's best children) instead of splitting the root's
+// moves between them as SolveParallel does. The first worker to decide b stops the
+// others. The Config's Timeout bounds the call, MaxNodes each worker's nodes (a
+// workers-th of it). With workers 1 it is New(mk()).Solve. Node counts add up the
+// workers' and depend on scheduling, the winner does not.
+func SolveShared(ctx context.Context, b *hex.Board, workers int, mk func() Config) (Result, error) {
+	return solveParallel(ctx, b, workers, mk, false, true)
+}
+
+// solveParallel is SolveParallel (shared false; separate: a table per worker) and
+// SolveShared (shared true).
+func solveParallel(ctx context.Context, b *hex.Board, workers int, mk func() Config, separate, shared bool) (Result, error) {
 	if workers < 1 {
 		return Result{ToMove: b.ToMove(), Move: hex.NoCell}, fmt.Errorf("%w: workers must be at least 1, got %d", ErrBadConfig, workers)
 	}
@@ -51,7 +67,11 @@ func solveParallel(ctx context.Context, b *hex.Board, workers int, mk func() Con
 	if err := cfg.Validate(); err != nil {
 		return Result{ToMove: b.ToMove(), Move: hex.NoCell}, err
 	}
-	return solveSplit(ctx, b, newWorkers(workers, mk, separate, b.Geometry()), cfg)
+	solvers := newWorkers(workers, mk, separate && !shared, b.Geometry())
+	if shared {
+		return solveShared(ctx, b, solvers, cfg)
+	}
+	return solveSplit(ctx, b, solvers, cfg)
 }
 
 // newWorkers makes n solvers New(mk()); unless separate, the DFPN solvers share one
@@ -309,4 +329,96 @@ func storedProofs(solvers []*Solver) int {
 		}
 	}
 	return n
+}
+
+// busyTable counts, per position (by Zobrist key, hashed into a fixed array; two
+// positions may share a counter, which only makes a worker avoid a child it need not),
+// the workers searching below it. It is safe for concurrent use.
+type busyTable struct {
+	n    []atomic.Int32
+	mask uint64
+}
+
+// busyBits is log2 of the counters of a busyTable.
+const busyBits = 16
+
+func newBusyTable() *busyTable {
+	return &busyTable{n: make([]atomic.Int32, 1<<busyBits), mask: 1<<busyBits - 1}
+}
+
+func (t *busyTable) idx(key uint64) uint64 { return (key ^ key>>busyBits ^ key>>40) & t.mask }
+
+func (t *busyTable) enter(key uint64)    { t.n[t.idx(key)].Add(1) }
+func (t *busyTable) leave(key uint64)    { t.n[t.idx(key)].Add(-1) }
+func (t *busyTable) has(key uint64) bool { return t.n[t.idx(key)].Load() > 0 }
+
+// solveShared solves b with the solvers given (at least two, sharing one DFPN table)
+// all searching from the root at once: each runs its own DFPN on the shared table, so
+// each finds the others' results there, and a worker choosing a child another worker
+// is in counts that child's disproof number as twice its value plus one (a virtual
+// proof number), so the workers spread over the best few children instead of searching the
+// same one. The first worker to decide the root stops the others. cfg is their
+// configuration (validated); its Timeout bounds the call.
+func solveShared(ctx context.Context, b *hex.Board, solvers []*Solver, cfg Config) (Result, error) {
+	start := time.Now()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	busy := newBusyTable()
+	type outcome struct {
+		r   Result
+		err error
+	}
+	outs := make([]outcome, len(solvers))
+	first := -1
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for i, s := range solvers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s.busy = busy
+			s.cfg.MaxNodes = 0
+			if cfg.MaxNodes > 0 {
+				s.cfg.MaxNodes = max(1, cfg.MaxNodes/int64(len(solvers)))
+			}
+			r, err := s.Solve(ctx, b.Clone())
+			s.busy = nil
+			mu.Lock()
+			outs[i] = outcome{r, err}
+			switch {
+			case err == nil && first < 0:
+				first = i
+				cancel()
+			case err != nil && !errors.Is(err, ErrLimit):
+				cancel() // the others would fail the same way
+			}
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	var st Stats
+	for _, o := range outs {
+		st.Nodes += o.r.Stats.Nodes
+		st.TTHits += o.r.Stats.TTHits
+		st.ProofHits += o.r.Stats.ProofHits
+		st.Decompositions += o.r.Stats.Decompositions
+		st.Expanded += o.r.Stats.Expanded
+		st.Pruned += o.r.Stats.Pruned
+		st.Candidates += o.r.Stats.Candidates
+		st.MaxDepth = max(st.MaxDepth, o.r.Stats.MaxDepth)
+	}
+	st.StoredProofs = storedProofs(solvers)
+	st.Elapsed = time.Since(start)
+	if first >= 0 {
+		r := outs[first].r
+		r.Stats = st
+		return r, nil
+	}
+	r := Result{ToMove: b.ToMove(), Move: hex.NoCell, Stats: st}
+	for _, o := range outs {
+		if !errors.Is(o.err, ErrLimit) {
+			return r, o.err // an error other than a limit comes first
+		}
+	}
+	return r, outs[0].err
 }

@@ -12,7 +12,7 @@ import (
 )
 
 // TestSolveParallelBruteForce: root splitting with 2 workers sharing a table and 3
-// with a table each gives the
+// with a table each, and 2 workers searching the whole tree together, give the
 // brute-force winner on random 4x4 and 5x5 positions, a winning move that wins, and a
 // proof set that is a proof.
 func TestSolveParallelBruteForce(t *testing.T) {
@@ -31,10 +31,13 @@ func TestSolveParallelBruteForce(t *testing.T) {
 				b.SetToMove(b.ToMove().Opp())
 			}
 			want := brute.Wins(b, memo)
-			for _, workers := range []int{2, 3} {
+			for _, workers := range []int{2, 3, -2} {
 				solve := SolveParallel // one shared table
-				if workers == 3 {
+				switch workers {
+				case 3:
 					solve = SolveParallelSeparate
+				case -2: // two workers searching the whole tree together
+					solve, workers = SolveShared, 2
 				}
 				r, err := solve(context.Background(), b, workers, small)
 				if err != nil {
@@ -58,7 +61,8 @@ func TestSolveParallelBruteForce(t *testing.T) {
 }
 
 // TestSolveParallelOpenings: the 6x6 openings (5x5 with -short) with 2 workers agree
-// with the openings table; a timeout, a node limit and a cancelled context give
+// with the openings table; a timeout, a node limit and a cancelled context give (root
+// split and shared tree)
 // ErrLimit, and 0 workers ErrBadConfig.
 func TestSolveParallelOpenings(t *testing.T) {
 	n := 6
@@ -92,25 +96,31 @@ func TestSolveParallelOpenings(t *testing.T) {
 			return context.WithTimeout(context.Background(), 50*time.Millisecond)
 		}},
 	}
-	for _, tc := range limited {
-		ctx, cancel := context.Background(), context.CancelFunc(func() {})
-		if tc.ctx != nil {
-			ctx, cancel = tc.ctx()
+	for _, shared := range []bool{false, true} {
+		solve := SolveParallel
+		if shared {
+			solve = SolveShared
 		}
-		start := time.Now()
-		r, err := SolveParallel(ctx, b, 2, tc.mk)
-		cancel()
-		if !errors.Is(err, ErrLimit) {
-			t.Errorf("%s: got %v, want ErrLimit", tc.name, err)
+		for _, tc := range limited {
+			ctx, cancel := context.Background(), context.CancelFunc(func() {})
+			if tc.ctx != nil {
+				ctx, cancel = tc.ctx()
+			}
+			start := time.Now()
+			r, err := solve(ctx, b, 2, tc.mk)
+			cancel()
+			if !errors.Is(err, ErrLimit) {
+				t.Errorf("%s (shared %v): got %v, want ErrLimit", tc.name, shared, err)
+			}
+			if el := time.Since(start); el > 2*time.Second {
+				t.Errorf("%s (shared %v): stopped after %v", tc.name, shared, el)
+			}
+			if tc.name == "max nodes" && r.Stats.Nodes > 2*300+100 {
+				t.Errorf("max nodes 300 (shared %v): searched %d", shared, r.Stats.Nodes)
+			}
 		}
-		if el := time.Since(start); el > 2*time.Second {
-			t.Errorf("%s: stopped after %v", tc.name, el)
+		if _, err := solve(context.Background(), b, 0, small); !errors.Is(err, ErrBadConfig) {
+			t.Errorf("0 workers (shared %v): got %v, want ErrBadConfig", shared, err)
 		}
-		if tc.name == "max nodes" && r.Stats.Nodes > 2*300+100 {
-			t.Errorf("max nodes 300: searched %d", r.Stats.Nodes)
-		}
-	}
-	if _, err := SolveParallel(context.Background(), b, 0, small); !errors.Is(err, ErrBadConfig) {
-		t.Errorf("0 workers: got %v, want ErrBadConfig", err)
 	}
 }

@@ -260,11 +260,14 @@ type ttEntry struct {
 // Solver solves positions; it keeps its transposition table between calls on boards
 // of the same size. It is not safe for concurrent use.
 type Solver struct {
-	cfg   Config
-	an    *ice.Analyzer
-	tt    []ttEntry
-	mask  uint64
-	pn    *pnTable         // DFPN's table (nil: none)
+	cfg  Config
+	an   *ice.Analyzer
+	tt   []ttEntry
+	mask uint64
+	pn   *pnTable // DFPN's table (nil: none)
+	// busy, when not nil, counts the workers searching below each position
+	// (solveShared): DFPN steers away from a child another worker is in
+	busy  *busyTable
 	circ  *circuit.Circuit // for Config.Energy
 	g     *hex.Geometry
 	zob   [3][]uint64 // keys per colour and cell, for the current geometry
