@@ -43,11 +43,9 @@ func TestSolveCommand(t *testing.T) {
 		{"solve", "--size", "3", "--to-move", "red"},
 		{"solve", "--openings", "--moves", "a1"},
 		{"solve", "--size", "3", "--moves", "a1", "--split"},
-		{"solve", "--size", "3", "--moves", "a1", "--order", "easy"},
-		{"solve", "--openings", "--size", "3", "--order", "random"},
-		{"solve", "--openings", "--size", "3", "--shared"},
+		{"solve", "--size", "3", "--moves", "a1", "--order", "easy"}, {"solve", "--openings", "--size", "3", "--order", "random"},
+		{"solve", "--openings", "--size", "3", "--shared"}, {"solve", "extra"},
 		{"solve", "--tt-bits", "40"},
-		{"solve", "extra"},
 	} {
 		out.Reset()
 		errb.Reset()
