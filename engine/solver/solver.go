@@ -39,7 +39,8 @@
 // widening window, both algorithms try first the killer moves (the last two moves
 // that won a node at the same ply), then moves that often won for the side to move
 // // (a history table), then the two-way distance order. SolveParallel splits one
-// position's root moves between several solvers sharing one table; SolveOpeningsWith
+// position's root moves between several solvers sharing one table, SolveShared has
+// them search its whole tree together (parallel DFPN with virtual proof numbers); SolveOpeningsWith
 // solves every opening of a board (hardest-looking first, the workers sharing one
 // table, each taking an opening or, with OpeningsOptions.Split, all splitting one)
 // with per-opening limits and resumption from a checkpoint. On boards of up to 64 cells the DFPN table stores its sets as single
