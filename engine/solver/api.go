@@ -98,13 +98,7 @@ func (s *Solver) WinningMoves(ctx context.Context, b *hex.Board) (wins []hex.Cel
 		c.PlayStone(x, m)
 		r, e := s.Solve(ctx, c)
 		c.Undo()
-		st.Nodes += r.Stats.Nodes
-		st.TTHits += r.Stats.TTHits
-		st.ProofHits += r.Stats.ProofHits
-		st.Decompositions += r.Stats.Decompositions
-		st.Pruned += r.Stats.Pruned
-		st.Candidates += r.Stats.Candidates
-		st.MaxDepth = max(st.MaxDepth, r.Stats.MaxDepth+1)
+		st.add(r.Stats, 1)
 		if e != nil {
 			st.Elapsed = time.Since(start)
 			return wins, all, st, e

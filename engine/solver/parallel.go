@@ -268,14 +268,7 @@ func solveSplit(ctx context.Context, b *hex.Board, solvers []*Solver, cfg Config
 				j.busy, j.last = false, w
 				j.level++
 				j.dn = s.rootDN
-				st.Nodes += r.Stats.Nodes
-				st.TTHits += r.Stats.TTHits
-				st.ProofHits += r.Stats.ProofHits
-				st.Decompositions += r.Stats.Decompositions
-				st.Expanded += r.Stats.Expanded
-				st.Pruned += r.Stats.Pruned
-				st.Candidates += r.Stats.Candidates
-				st.MaxDepth = max(st.MaxDepth, r.Stats.MaxDepth+1)
+				st.add(r.Stats, 1)
 				switch {
 				case err != nil && errors.Is(err, ErrLimit) && ctx.Err() == nil:
 					// the budget ran out: searched again later with a larger one
@@ -398,14 +391,7 @@ func solveShared(ctx context.Context, b *hex.Board, solvers []*Solver, cfg Confi
 	wg.Wait()
 	var st Stats
 	for _, o := range outs {
-		st.Nodes += o.r.Stats.Nodes
-		st.TTHits += o.r.Stats.TTHits
-		st.ProofHits += o.r.Stats.ProofHits
-		st.Decompositions += o.r.Stats.Decompositions
-		st.Expanded += o.r.Stats.Expanded
-		st.Pruned += o.r.Stats.Pruned
-		st.Candidates += o.r.Stats.Candidates
-		st.MaxDepth = max(st.MaxDepth, o.r.Stats.MaxDepth)
+		st.add(o.r.Stats, 0)
 	}
 	st.StoredProofs = storedProofs(solvers)
 	st.Elapsed = time.Since(start)

@@ -237,6 +237,20 @@ type Stats struct {
 	Elapsed        time.Duration // wall time
 }
 
+// add adds the counters of r, a search one ply below (depth) or beside (depth 0)
+// this one, to st: the counts are summed and MaxDepth is the deeper of the two.
+// Elapsed and StoredProofs are left to the caller.
+func (st *Stats) add(r Stats, depth int) {
+	st.Nodes += r.Nodes
+	st.TTHits += r.TTHits
+	st.ProofHits += r.ProofHits
+	st.Decompositions += r.Decompositions
+	st.Expanded += r.Expanded
+	st.Pruned += r.Pruned
+	st.Candidates += r.Candidates
+	st.MaxDepth = max(st.MaxDepth, r.MaxDepth+depth)
+}
+
 // Result is the solved value of a position.
 type Result struct {
 	Winner hex.Color // the colour that wins with perfect play
