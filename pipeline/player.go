@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
+	"github.com/hexlearn/hexlearn/engine/book"
 	"github.com/hexlearn/hexlearn/engine/gtp"
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/patterns"
@@ -17,6 +19,31 @@ import (
 // BuiltinModel is the PlayerConfig.Model value (and the value of the --model flags)
 // that names the models built into the binary.
 const BuiltinModel = "builtin"
+
+// BuiltinBook and NoBook are the PlayerConfig.Book values (and values of the --book
+// flag) that name the opening books built into the binary, and no book.
+const (
+	BuiltinBook = "builtin"
+	NoBook      = "none"
+)
+
+// ReadBook reads an opening book file; when n is positive the book must be for n x n
+// boards (an error wrapping book.ErrSize otherwise).
+func ReadBook(path string, n int) (*book.Book, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	bk, err := book.Read(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if w, h := bk.Size(); n > 0 && (w != n || h != n) {
+		return nil, fmt.Errorf("%s: %w: the book is %dx%d, the board %dx%d", path, book.ErrSize, w, h, n, n)
+	}
+	return bk, nil
+}
 
 // PlayerConfig describes one of hexlearn's own players by the files it plays with,
 // in the terms of the flags of 'hexlearn gtp' (Args gives those flags). Zero values
@@ -31,6 +58,10 @@ type PlayerConfig struct {
 	// Patterns is a goal-pattern database file used as the search's terminal test
 	// ("": none).
 	Patterns string
+	// Book is the opening book: a book file, BuiltinBook (the books built into the
+	// binary), NoBook, or "" for the player's default (built-in books for the learned
+	// player, none for the exact player).
+	Book string
 	// XH makes the connections XH-search (the exact player and the learned player's
 	// proofs).
 	XH bool
@@ -145,6 +176,19 @@ func NewPlayer(ctx context.Context, c PlayerConfig) (Player, error) {
 	if p.Width == 0 {
 		p.Width, p.Height = gtp.DefaultSize, gtp.DefaultSize
 	}
+	switch c.Book {
+	case "":
+	case NoBook:
+		cfg.NoBook = true
+	case BuiltinBook:
+		cfg.Book = player.BuiltinBooks
+	default:
+		bk, err := ReadBook(c.Book, c.Size)
+		if err != nil {
+			return Player{}, err
+		}
+		cfg.Book = player.FixedBook(bk)
+	}
 	if c.Patterns != "" {
 		db, _, err := patterns.Load(c.Patterns)
 		if err != nil {
@@ -184,6 +228,9 @@ func (c PlayerConfig) Args() []string {
 	}
 	if c.Patterns != "" {
 		add("--patterns", c.Patterns)
+	}
+	if c.Book != "" {
+		add("--book", c.Book)
 	}
 	if c.Depth != 0 {
 		add("--depth", c.Depth)

@@ -5,11 +5,14 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/hexlearn/hexlearn/engine/book"
 	"github.com/hexlearn/hexlearn/engine/gtp"
 	"github.com/hexlearn/hexlearn/engine/search"
 	"github.com/hexlearn/hexlearn/model"
@@ -45,6 +48,10 @@ func TestNewPlayer(t *testing.T) {
 			search.Params{Depth: def.Depth, K: player.LearnedK, LookaheadDepth: 1}, false, "learned (3x3 model)"},
 		{"model file and patterns", PlayerConfig{Model: tinyModel, Patterns: bridgeDB, Size: 3, VCPlies: 2}, 3,
 			search.Params{Depth: search.MaxDepth, K: player.LearnedK, Time: def.Time, VCPlies: 2, LookaheadDepth: 1}, false, "learned (3x3 model) + patterns"},
+		{"exact with the built-in books", PlayerConfig{Kind: player.Exact, Book: BuiltinBook, Time: time.Second}, gtp.DefaultSize,
+			search.Params{Depth: search.MaxDepth, K: def.K, Time: time.Second}, false, "exact (H-search + circuit) + book"},
+		{"learned without a book", PlayerConfig{Book: NoBook}, gtp.DefaultSize,
+			search.Params{Depth: search.MaxDepth, K: player.LearnedK, Time: def.Time, VCPlies: player.LearnedVCPlies, LookaheadDepth: 1}, false, "learned"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := NewPlayer(context.Background(), tc.cfg)
@@ -61,6 +68,10 @@ func TestNewPlayer(t *testing.T) {
 			}
 			if p.GTP.XH != tc.xh || p.GTP.Describe() != tc.want || (tc.cfg.Patterns != "") != (p.GTP.Terminal != nil) {
 				t.Errorf("player %q (xh %v, terminal %v)", p.GTP.Describe(), p.GTP.XH, p.GTP.Terminal != nil)
+			}
+			wantBook := tc.cfg.Book == BuiltinBook || tc.cfg.Book == "" && tc.cfg.Kind != player.Exact
+			if (p.GTP.Book != nil) != wantBook {
+				t.Errorf("book %v, want %v", p.GTP.Book != nil, wantBook)
 			}
 		})
 	}
@@ -81,6 +92,9 @@ func TestNewPlayer(t *testing.T) {
 		{"missing model", nil, PlayerConfig{Model: "nothing.model"}, []error{fs.ErrNotExist}},
 		{"missing patterns", nil, PlayerConfig{Patterns: "nothing.lbt"}, []error{fs.ErrNotExist}},
 		{"damaged patterns", nil, PlayerConfig{Patterns: tinyModel}, nil},
+		{"missing book", nil, PlayerConfig{Book: "nothing.book"}, []error{fs.ErrNotExist}},
+		{"damaged book", nil, PlayerConfig{Book: tinyModel}, []error{book.ErrFormat}},
+		{"book for another size", nil, PlayerConfig{Book: book4x4(t), Size: 5}, []error{book.ErrSize}},
 		{"cancelled", cancelled, PlayerConfig{}, []error{context.Canceled}},
 	} {
 		ctx := tc.ctx
@@ -148,6 +162,8 @@ func TestPlayerArgs(t *testing.T) {
 		{PlayerConfig{SolveParallel: -1}, "hexlearn gtp --solve-parallel=false"},
 		{PlayerConfig{Search: player.SearchAlphaBeta}, "hexlearn gtp --search alphabeta"},
 		{PlayerConfig{SolveShare: 1, SolveMaxEmpty: -1}, "hexlearn gtp --solve-share 1 --solve-max-empty 0"},
+		{PlayerConfig{Kind: player.Exact, Book: BuiltinBook}, "hexlearn gtp --player exact --book builtin"},
+		{PlayerConfig{Book: NoBook, Patterns: "p.lbt"}, "hexlearn gtp --patterns p.lbt --book none"},
 	} {
 		if got := tc.cfg.CommandLine("hexlearn"); got != tc.want {
 			t.Errorf("%+v:\n got %s\nwant %s", tc.cfg, got, tc.want)
@@ -159,4 +175,13 @@ func TestPlayerArgs(t *testing.T) {
 	if got := (PlayerConfig{Patterns: ""}).Args(); !reflect.DeepEqual(got, []string(nil)) {
 		t.Errorf("zero config args %q", got)
 	}
+}
+
+// book4x4 writes a one-position 4x4 opening book and returns its path.
+func book4x4(t *testing.T) string {
+	path := filepath.Join(t.TempDir(), "4x4.book")
+	if err := os.WriteFile(path, []byte("size 4x4\nb2 - w c2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hexlearn/hexlearn/engine/book"
 	"github.com/hexlearn/hexlearn/engine/gtp"
 	"github.com/hexlearn/hexlearn/engine/search"
 	"github.com/hexlearn/hexlearn/model"
@@ -96,6 +97,12 @@ type Config struct {
 	Model *model.Model
 	// Terminal is an optional goal-pattern database (answering Empty on other sizes).
 	Terminal search.Terminal
+	// Book gives the opening book of each board size (gtp.Player.Book); nil takes
+	// the built-in books (BuiltinBooks) for the learned player and none for the exact
+	// player, unless NoBook is set.
+	Book func(w, h int) *book.Book
+	// NoBook plays without an opening book.
+	NoBook bool
 	// XH makes the connections XH-search (exact player and the learned player's proofs).
 	XH bool
 	// NoFillIn makes the exact evaluator (and the learned player's proofs) work on the
@@ -235,6 +242,13 @@ func (c Config) GTP() (gtp.Player, error) {
 		return gtp.Player{}, fmt.Errorf("%w: circuit priors weight %g (want at most 1)", ErrCircuitPriors, c.CircuitPriors)
 	}
 	p := gtp.Player{Terminal: c.Terminal, XH: c.XH, NoFillIn: c.NoFillIn, NoTemplates: c.NoTemplates, Params: c.Params(), Notes: c.Notes}
+	switch {
+	case c.NoBook:
+	case c.Book != nil:
+		p.Book = c.Book
+	case c.Kind == Learned:
+		p.Book = BuiltinBooks
+	}
 	switch {
 	case c.SolveShare > 0:
 		p.SolveShare = c.SolveShare

@@ -25,3 +25,11 @@ func loadModelFor(path string, w, h int) (*model.Model, error) {
 	}
 	return model.LoadFor(path, w, h)
 }
+
+// optionalBook checks --book: builtin, none, or an existing file.
+func optionalBook(path string) error {
+	if path == pipeline.BuiltinBook || path == pipeline.NoBook {
+		return nil
+	}
+	return optionalInput("book", path)
+}

@@ -22,6 +22,7 @@ func init() {
 		name:    "gtp",
 		summary: "speak the Hex GTP dialect (HexGui, Benzene) on standard input and output",
 		usage: `hexlearn gtp [--player learned|exact] [--size N] [--model MODEL|builtin] [--patterns DB]
+            [--book FILE|builtin|none]
             [--xh] [--fill-in=false] [--edge-templates=false] [--depth D] [--k K] [--time S] [--vc-plies P]
             [--leaf-vc=BOOL] [--solve-share F] [--solve-max-empty N] [--solve-parallel=BOOL]
             [--lookahead-depth L] [--order potential|network|mix] [--search mcts|alphabeta]
@@ -55,7 +56,9 @@ captured cells filled; --fill-in=false: on the position itself), and their H-sea
 takes the edge templates as base connections (--edge-templates=false: without). A learned player on a
 size without a model plays as the exact player, with a one-line note on standard
 error; a boardsize change switches models. --patterns adds a goal-pattern database as
-terminal test. With --solve-share F the DFPN solver (its table kept between moves) first
+terminal test. --book plays the move an opening book (hexlearn book build) stores
+for the position before any solver or search runs (default: the built-in book of the
+board size, 8x8, for the learned player; none for the exact player). With --solve-share F the DFPN solver (its table kept between moves) first
 gets that fraction of each move's time, in positions with at most --solve-max-empty
 empty cells: a proved win plays its move, else the search gets the rest, and the MCTS
 searches only the moves the solver had not refuted (learned default 0.75, exact 0);
@@ -96,6 +99,7 @@ func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.Play
 	size := fs.Int("size", gtp.DefaultSize, "side of the board before the first boardsize command (if not given: a --model file's board, else the default)")
 	modelPath := fs.String("model", "", "learned player's model file, or 'builtin' (the default)")
 	dbPath := fs.String("patterns", "", "goal-pattern database used as the search's terminal test")
+	bookPath := fs.String("book", "", "opening book: a book file, builtin or none (default: builtin for the learned player, none for the exact player)")
 	xh := fs.Bool("xh", false, "connections by XH-search instead of H-search")
 	fillIn := fs.Bool("fill-in", true, "search's connections and circuits on the position after ICE fill-in (exact player, learned player's proofs)")
 	templates := fs.Bool("edge-templates", true, "edge templates as base connections in the search's H-search (exact player, learned player's proofs)")
@@ -126,10 +130,10 @@ func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.Play
 		intIn("k", *k, 0, hex.MaxCells), intIn("vc-plies", *vcPlies, 0, search.MaxDepth),
 		intIn("solve-max-empty", *maxEmpty, 0, hex.MaxCells),
 		intIn("lookahead-depth", *lookahead, 0, search.MaxDepth),
-		optionalInput("patterns", *dbPath), optionalModel(*modelPath)); err != nil {
+		optionalInput("patterns", *dbPath), optionalModel(*modelPath), optionalBook(*bookPath)); err != nil {
 		return pipeline.PlayerConfig{}, err
 	}
-	cfg := pipeline.PlayerConfig{Model: *modelPath, Patterns: *dbPath, XH: *xh, NoFillIn: !*fillIn, NoTemplates: !*templates, Size: *size, Depth: *depth, K: *k,
+	cfg := pipeline.PlayerConfig{Model: *modelPath, Patterns: *dbPath, Book: *bookPath, XH: *xh, NoFillIn: !*fillIn, NoTemplates: !*templates, Size: *size, Depth: *depth, K: *k,
 		Time: d, VCPlies: *vcPlies}
 	if *kind != "" {
 		if cfg.Kind, err = player.ParseKind(*kind); err != nil {

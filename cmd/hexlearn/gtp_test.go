@@ -41,6 +41,8 @@ func TestGTPPlayerConfigRoundTrip(t *testing.T) {
 		{Model: tinyModel, Size: 3, Search: player.SearchMCTS},
 		{Kind: player.Learned, Size: 11, CircuitPriors: 0.5},
 		{Kind: player.Learned, CircuitPriors: -1},
+		{Kind: player.Exact, Book: pipeline.BuiltinBook},
+		{Kind: player.Learned, Size: 8, Book: pipeline.NoBook},
 	} {
 		parsed, err := gtpPlayerConfig(commands["gtp"], cfg.Args(), io.Discard)
 		if err != nil {
@@ -57,6 +59,10 @@ func TestGTPPlayerConfigRoundTrip(t *testing.T) {
 		// The learned evaluator is a function (compared through the name); the
 		// rest must be equal.
 		want.GTP.Learned, got.GTP.Learned = nil, nil
+		if (want.GTP.Book == nil) != (got.GTP.Book == nil) {
+			t.Errorf("%q: book %v, want %v", cfg.Args(), got.GTP.Book != nil, want.GTP.Book != nil)
+		}
+		want.GTP.Book, got.GTP.Book = nil, nil
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%q:\n got %+v\nwant %+v", cfg.Args(), got, want)
 		}

@@ -258,6 +258,12 @@ func searchGenMove(e *Engine, b *hex.Board, c hex.Color) (hex.Cell, error) {
 	work.SetToMove(c)
 	p := st.searcher.Params()
 	pl := playerOf(e)
+	if pl.Book != nil {
+		g := work.Geometry()
+		if m, ok := pl.Book(g.W, g.H).Lookup(work); ok {
+			return m, nil
+		}
+	}
 	if m, ok := terminalWin(pl.Terminal, work); ok {
 		return m, nil
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/hexlearn/hexlearn/engine/book"
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/search"
 )
@@ -31,6 +32,10 @@ type Player struct {
 	// goal-pattern database of engine/patterns). It must answer Empty for boards it
 	// does not know.
 	Terminal search.Terminal
+	// Book, when set, returns the opening book of a w x h board (nil: none): a
+	// position found in it is answered with the book's proved winning move before any
+	// solver or search runs (engine/book).
+	Book func(w, h int) *book.Book
 	// XH makes the exact evaluator (and the learned player's proofs) use XH-search.
 	XH bool
 	// LeafVC makes the learned evaluator ask vc.Quick first at every node: a cheap,
@@ -128,6 +133,9 @@ func (p Player) Describe() string {
 	}
 	if p.Terminal != nil {
 		s += " + patterns"
+	}
+	if p.Book != nil {
+		s += " + book"
 	}
 	return s
 }

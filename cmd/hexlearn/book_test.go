@@ -1,0 +1,70 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestBookCommand builds a 4x4 book, probes it, plays from it over GTP and checks
+// the usage errors.
+func TestBookCommand(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "4x4.book")
+	var out, errb bytes.Buffer
+	args := []string{"book", "build", "--size", "4", "--openings", "a1,b2", "--depth", "2", "--replies", "2",
+		"--timeout", "0", "--root-timeout", "0", "--max-nodes", "100000", "--workers", "2", "--out", file}
+	if code := run(args, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "positions from 2 openings") || !strings.Contains(errb.String(), "a1 ") {
+		t.Fatalf("build printed %q and %q", out.String(), errb.String())
+	}
+	first, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the same flags with one worker give the same file
+	args[len(args)-3] = "1"
+	if code := run(args, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if again, _ := os.ReadFile(file); !bytes.Equal(first, again) {
+		t.Fatalf("one worker wrote\n%s\ntwo wrote\n%s", again, first)
+	}
+	// a1 loses for Black on 4x4: White's stored answer is probed
+	out.Reset()
+	if code := run([]string{"book", "probe", "--book", file, "--size", "4", "--moves", "a1"}, &out, &errb); code != 0 {
+		t.Fatalf("probe: exit %d: %s", code, errb.String())
+	}
+	if m := strings.TrimSpace(out.String()); m == "none" || len(m) != 2 {
+		t.Fatalf("probe a1: %q", m)
+	}
+	out.Reset()
+	if code := run([]string{"book", "probe", "--book", file, "--size", "4", "--moves", "d4 a1"}, &out, &errb); code != 0 || strings.TrimSpace(out.String()) != "none" {
+		t.Fatalf("probe of a position not in the book: %d %q", code, out.String())
+	}
+	for _, bad := range [][]string{
+		{"book"}, {"book", "write"}, {"book", "build"}, {"book", "build", "--out", file, "--size", "0"},
+		{"book", "build", "--out", file, "--depth", "0"}, {"book", "build", "--out", file, "--replies", "0"},
+		{"book", "build", "--out", file, "--openings", "z9"}, {"book", "build", "--out", file, "--openings", ","},
+		{"book", "build", "--out", file, "--timeout", "-1s"}, {"book", "build", "--out", file, "extra"},
+		{"book", "probe", "--size", "4", "--moves", "q1"}, {"book", "probe", "--size", "99"},
+	} {
+		if code := run(bad, &out, &errb); code != 2 {
+			t.Errorf("%q: exit %d, want 2", bad, code)
+		}
+	}
+	for _, bad := range [][]string{
+		{"book", "probe", "--book", file, "--size", "5"},                            // a book for another size
+		{"book", "probe", "--book", filepath.Join(dir, "none.book"), "--size", "4"}, // no such file
+		{"book", "build", "--size", "5", "--in", file, "--out", file},
+	} {
+		errb.Reset()
+		if code := run(bad, &out, &errb); code != 1 || strings.Count(errb.String(), "\n") != 1 {
+			t.Errorf("%q: exit %d, message %q", bad, code, errb.String())
+		}
+	}
+}
