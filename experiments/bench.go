@@ -6,11 +6,13 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/hexlearn/hexlearn/engine/circuit"
+	"github.com/hexlearn/hexlearn/engine/gtp"
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/patterns"
 	"github.com/hexlearn/hexlearn/engine/search"
@@ -154,6 +156,11 @@ func Bench(ctx context.Context, cfg BenchConfig) ([]BenchRow, error) {
 				rs, err = benchPatterns(ctx, cfg, size)
 			case "search":
 				rs, err = benchSearch(ctx, cfg, size)
+				if err == nil {
+					var ps []BenchRow
+					ps, err = benchPlayers(ctx, cfg, openPositions(size, cfg.Positions, cfg.Seed))
+					rs = append(rs, ps...)
+				}
 			}
 			if err != nil {
 				return rows, fmt.Errorf("bench %s %dx%d: %w", group, size, size, err)
@@ -410,6 +417,102 @@ func benchSearch(ctx context.Context, cfg BenchConfig, size int) ([]BenchRow, er
 		Baseline: "exact search", Ratio: rate / math.Max(exactRate, 1e-9),
 		Note: fmt.Sprintf("%.0f expansions/s, deepest ply %d in %.2f s, %d H-search calls", rate, o.Depth, o.Time.Seconds(), o.Tactics)})
 	return rows, nil
+}
+
+// openPositions returns n seeded midgame positions (as midgamePositions) that the
+// players' H-search (with fill-in and the edge templates) leaves undecided, where a
+// search has something to do; fewer if 20n samples hold fewer.
+func openPositions(size, n int, seed uint64) []*hex.Board {
+	cfg := circuit.SearchExactConfig()
+	cfg.FillIn, cfg.VC.EdgeTemplates = true, true
+	ex, err := circuit.NewExact(cfg)
+	if err != nil {
+		return nil
+	}
+	var open []*hex.Board
+	for _, b := range midgamePositions(size, 20*n, seed) {
+		if len(open) < n && b.Winner() == hex.Empty && ex.Evaluate(b).Winner == hex.Empty {
+			open = append(open, b)
+		}
+	}
+	return open
+}
+
+// benchPlayers measures the players as hexlearn gtp builds them (player.Config with
+// the time per move, built-in model, book and solver included) on the positions bs,
+// one genmove each for the side to move: the search's nodes per second (for the
+// learned player's MCTS, expansions), median depth (MCTS: the deepest ply reached)
+// and H-search calls per second (the exact player's evaluations, the learned
+// player's tactics), over the moves a search made (the others came from the book or
+// the solver first).
+//
+// A player whose every move came from the book or the solver gets no row. The
+// learned row's ratio compares its expansions per second with the exact
+// player's nodes per second.
+func benchPlayers(ctx context.Context, cfg BenchConfig, bs []*hex.Board) ([]BenchRow, error) {
+	if len(bs) == 0 {
+		return nil, nil // H-search decides every sampled position (tiny boards)
+	}
+	var rows []BenchRow
+	var exactRate float64
+	for _, kind := range []hexplayer.Kind{hexplayer.Exact, hexplayer.Learned} {
+		p, err := hexplayer.Config{Kind: kind, Time: cfg.Time}.GTP()
+		if err != nil {
+			return nil, err
+		}
+		e := gtp.New()
+		e.SetPlayer(p)
+		var nodes, tactics int64
+		var spent time.Duration
+		var depths []int
+		for _, b := range bs {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			e.SetBoard(b.Clone())
+			if _, err := e.Run(ctx, "genmove", b.ToMove().String()); err != nil {
+				return nil, err
+			}
+			if st, ok := e.LastSearch(); ok {
+				hs := st.Tactics
+				if kind == hexplayer.Exact {
+					hs = st.Evals
+				}
+				nodes, tactics, spent = nodes+st.Nodes, tactics+hs, spent+st.Time
+				depths = append(depths, st.Depth)
+			}
+		}
+		if len(depths) == 0 || nodes == 0 {
+			continue // every move came from the book or the solver: no search to measure
+		}
+		sec := math.Max(spent.Seconds(), 1e-9)
+		rate := float64(nodes) / sec
+		row := BenchRow{Name: fmt.Sprintf("%s player (hexlearn gtp), %s per move", kind, cfg.Time), PerOp: time.Duration(float64(time.Second) / math.Max(rate, 1e-9))}
+		what := "nodes"
+		if p.MCTS {
+			what = "expansions"
+		}
+		row.Note = fmt.Sprintf("%.0f %s/s, median depth %d, %.0f H-search calls/s; %d of %d moves searched (the rest: book or solver)",
+			rate, what, medianInt(depths), float64(tactics)/sec, len(depths), len(bs))
+		switch {
+		case kind == hexplayer.Exact:
+			exactRate = rate
+		case exactRate > 0:
+			row.Baseline, row.Ratio = "exact player", rate/math.Max(exactRate, 1e-9)
+		}
+		rows = append(rows, row)
+	}
+	return rows, nil
+}
+
+// medianInt is the median of v (0 for none).
+func medianInt(v []int) int {
+	if len(v) == 0 {
+		return 0
+	}
+	s := slices.Clone(v)
+	slices.Sort(s)
+	return s[len(s)/2]
 }
 
 // WriteBenchTable prints rows as an aligned text table.

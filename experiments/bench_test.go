@@ -48,3 +48,35 @@ func TestRandomModelIsValid(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestBenchPlayers: the search group measures both players as hexlearn gtp builds
+// them on positions H-search leaves open (on 11x11, with more than 64 empty cells:
+// no book or solver answers them): both search every one, the learned player is
+// compared with the exact one.
+func TestBenchPlayers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays 2 x 3 moves")
+	}
+	rows, err := Bench(context.Background(), BenchConfig{Sizes: []int{11}, Groups: []string{"search"}, Positions: 3, Time: 50 * time.Millisecond, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := map[string]BenchRow{}
+	for _, r := range rows {
+		for _, kind := range []string{"exact", "learned"} {
+			if strings.HasPrefix(r.Name, kind+" player (hexlearn gtp)") {
+				found[kind] = r
+			}
+		}
+	}
+	ex, le := found["exact"], found["learned"]
+	if !strings.Contains(ex.Note, "3 of 3 moves searched") || ex.PerOp <= 0 || strings.HasPrefix(ex.Note, "0 nodes/s") {
+		t.Errorf("exact player row %+v", ex)
+	}
+	if le.Baseline != "exact player" || !strings.Contains(le.Note, "expansions/s") || !strings.Contains(le.Note, "3 of 3 moves searched") {
+		t.Errorf("learned player row %+v", le)
+	}
+	if bs := openPositions(11, 3, 2); len(bs) != 3 {
+		t.Fatalf("%d open positions, want 3", len(bs))
+	}
+}

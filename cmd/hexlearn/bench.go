@@ -21,7 +21,10 @@ func init() {
 Runs the quick benchmark set on seeded midgame positions and prints a table. GROUP is
 any of ` + strings.Join(experiments.BenchGroups, ", ") + ` (default: all). Every ratio compares
 two items measured in the same run: XH- vs H-search, learned vs exact evaluation,
-LB-tree vs a linear scan, learned vs exact search nodes per second.`,
+LB-tree vs a linear scan, learned vs exact search nodes per second. The search
+group ends with the two players as 'hexlearn gtp' builds them, one move each at
+--time per move on midgame positions H-search leaves open: nodes (MCTS: expansions)
+per second, median depth and H-search calls per second of their searches.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fs := newFlags(c, stdout)

@@ -57,3 +57,60 @@ func TestPlayerBook(t *testing.T) {
 		t.Errorf("describe %q", d)
 	}
 }
+
+// TestLastSearch: LastSearch reports the counters of the search behind the last
+// genmove (alpha-beta and MCTS) and nothing when the move came from the book, before
+// any genmove and after a board size change.
+func TestLastSearch(t *testing.T) {
+	bk, err := book.Read(strings.NewReader("size 4x4\nb2 - w a4\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	books := func(w, h int) *book.Book {
+		if w == 4 && h == 4 {
+			return bk
+		}
+		return nil
+	}
+	mp := search.DefaultMCTSParams()
+	mp.MaxExpansions = 40
+	anySize := func(w, h int) (search.Evaluator, error) { return tinyOrdered{}, nil }
+	for _, p := range []Player{
+		{Book: books, Params: search.Params{Depth: 2}},
+		{Book: books, Learned: anySize, Params: search.Params{Depth: 2}},
+		{Book: books, Learned: anySize, MCTS: true, MCTSParams: mp, Params: search.Params{Depth: 2, VCPlies: 2}},
+	} {
+		e := New()
+		e.SetPlayer(p)
+		exec(t, e, "boardsize 6")
+		if _, ok := e.LastSearch(); ok {
+			t.Fatalf("%s: a search reported before any genmove", p.Describe())
+		}
+		exec(t, e, "play b a1")
+		if ok, ans := exec(t, e, "genmove w"); !ok {
+			t.Fatalf("genmove: %s", ans)
+		}
+		st, ok := e.LastSearch()
+		if !ok || st.Nodes < 2 || st.Depth < 1 {
+			t.Fatalf("%s: after a searched genmove LastSearch = %+v, %v", p.Describe(), st, ok)
+		}
+		if p.MCTS && st.Tactics == 0 {
+			t.Errorf("MCTS: no H-search calls counted (%+v)", st)
+		}
+		exec(t, e, "boardsize 4")
+		if _, ok := e.LastSearch(); ok {
+			t.Errorf("%s: a search reported after a size change", p.Describe())
+		}
+		exec(t, e, "play b a1", "genmove w")
+		if _, ok := e.LastSearch(); !ok {
+			t.Fatalf("%s: 4x4 genmove without a search", p.Describe())
+		}
+		exec(t, e, "clear_board", "play b b2")
+		if ok, ans := exec(t, e, "genmove w"); !ok || ans != "a4" {
+			t.Fatalf("%s: book move %v %q", p.Describe(), ok, ans)
+		}
+		if st, ok := e.LastSearch(); ok {
+			t.Errorf("%s: the book's move reported a search %+v", p.Describe(), st)
+		}
+	}
+}

@@ -64,6 +64,23 @@ type evalState struct {
 	mcts *search.MCTS
 	// solver is the root solver of Player.SolveShare (made at its first use).
 	solver *solver.Solver
+	// last holds the counters of the last genmove's search; searched is false when
+	// that genmove ran none (LastSearch).
+	last     search.Stats
+	searched bool
+}
+
+// LastSearch returns the counters of the search behind the last genmove of the
+// searching player (SetPlayer) on the current board size: nodes (for MCTS the
+// expansions), H-search calls, depth and time. ok is false when that genmove ran no
+// search (its move came from the opening book, the pattern database or the solver)
+// or there was none yet.
+func (e *Engine) LastSearch() (st search.Stats, ok bool) {
+	s, _ := e.State("eval", func() any { return (*evalState)(nil) }).(*evalState)
+	if s == nil || s.w != e.Board().Width() || s.h != e.Board().Height() {
+		return search.Stats{}, false
+	}
+	return s.last, s.searched
 }
 
 // rootSolverTTBits is log2 of the root solver's table entries: about 20 MB up to
@@ -254,6 +271,7 @@ func searchGenMove(e *Engine, b *hex.Board, c hex.Color) (hex.Cell, error) {
 	if st.learnErr != nil {
 		return hex.NoCell, fmt.Errorf("eval: cannot set up the evaluator: %v", errText(st.learnErr))
 	}
+	st.last, st.searched = search.Stats{}, false
 	work := b.Clone()
 	work.SetToMove(c)
 	p := st.searcher.Params()
@@ -327,6 +345,7 @@ func (st *evalState) search(ctx context.Context, b *hex.Board) (hex.Cell, error)
 	if err != nil {
 		return hex.NoCell, err
 	}
+	st.last, st.searched = out.Stats, true
 	return out.Move, nil
 }
 
@@ -398,6 +417,7 @@ func (st *evalState) mctsMove(ctx context.Context, b *hex.Board) (hex.Cell, erro
 	if err != nil {
 		return hex.NoCell, err
 	}
+	st.last, st.searched = out.Stats, true
 	if out.Winner != b.ToMove().Opp() {
 		return out.Move, nil
 	}
