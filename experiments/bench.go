@@ -380,7 +380,7 @@ func benchSearch(ctx context.Context, cfg BenchConfig, size int) ([]BenchRow, er
 		note := ""
 		if e.vcPlies > 0 {
 			s.SetTactics(tac)
-			note = fmt.Sprintf(", proofs on %d plies (the learned player)", e.vcPlies)
+			note = fmt.Sprintf(", proofs on %d plies (--search alphabeta)", e.vcPlies)
 		}
 		o, err := s.Search(ctx, hex.MustBoard(size, size))
 		if err != nil {
@@ -413,7 +413,7 @@ func benchSearch(ctx context.Context, cfg BenchConfig, size int) ([]BenchRow, er
 		return nil, err
 	}
 	rate := float64(o.Nodes) / math.Max(o.Time.Seconds(), 1e-9)
-	rows = append(rows, BenchRow{Name: "MCTS, learned evaluator + H-search (the learned player)", PerOp: time.Duration(float64(time.Second) / math.Max(rate, 1e-9)),
+	rows = append(rows, BenchRow{Name: "MCTS, learned evaluator + H-search, 8x8 parameters", PerOp: time.Duration(float64(time.Second) / math.Max(rate, 1e-9)),
 		Baseline: "exact search", Ratio: rate / math.Max(exactRate, 1e-9),
 		Note: fmt.Sprintf("%.0f expansions/s, deepest ply %d in %.2f s, %d H-search calls", rate, o.Depth, o.Time.Seconds(), o.Tactics)})
 	return rows, nil
