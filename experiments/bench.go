@@ -444,7 +444,8 @@ func openPositions(size, n int, seed uint64) []*hex.Board {
 // learned player's MCTS, expansions), median depth (MCTS: the deepest ply reached)
 // and H-search calls per second (the exact player's evaluations, the learned
 // player's tactics), over the moves a search made (the others came from the book or
-// the solver first).
+// the solver first; where the solver ran first and did not decide, the search had
+// the rest of the time, a quarter by default).
 //
 // A player whose every move came from the book or the solver gets no row. The
 // learned row's ratio compares its expansions per second with the exact
@@ -492,8 +493,11 @@ func benchPlayers(ctx context.Context, cfg BenchConfig, bs []*hex.Board) ([]Benc
 		if p.MCTS {
 			what = "expansions"
 		}
-		row.Note = fmt.Sprintf("%.0f %s/s, median depth %d, %.0f H-search calls/s; %d of %d moves searched (the rest: book or solver)",
+		row.Note = fmt.Sprintf("%.0f %s/s, median depth %d, %.0f H-search calls/s; %d of %d moves searched",
 			rate, what, medianInt(depths), float64(tactics)/sec, len(depths), len(bs))
+		if len(depths) < len(bs) {
+			row.Note += " (the rest: book or solver)"
+		}
 		switch {
 		case kind == hexplayer.Exact:
 			exactRate = rate

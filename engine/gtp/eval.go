@@ -72,9 +72,11 @@ type evalState struct {
 
 // LastSearch returns the counters of the search behind the last genmove of the
 // searching player (SetPlayer) on the current board size: nodes (for MCTS the
-// expansions), H-search calls, depth and time. ok is false when that genmove ran no
+// expansions), H-search calls, depth and time (the search's own: after the solver ran
+// first, the part of the time per move it left). ok is false when that genmove ran no
 // search (its move came from the opening book, the pattern database or the solver)
-// or there was none yet.
+// or there was none yet. In a position MCTS proves lost, where a short alpha-beta
+// search picks the move, the counters are the MCTS's.
 func (e *Engine) LastSearch() (st search.Stats, ok bool) {
 	s, _ := e.State("eval", func() any { return (*evalState)(nil) }).(*evalState)
 	if s == nil || s.w != e.Board().Width() || s.h != e.Board().Height() {
@@ -268,10 +270,10 @@ func searchGenMove(e *Engine, b *hex.Board, c hex.Color) (hex.Cell, error) {
 	if err != nil {
 		return hex.NoCell, err
 	}
+	st.last, st.searched = search.Stats{}, false
 	if st.learnErr != nil {
 		return hex.NoCell, fmt.Errorf("eval: cannot set up the evaluator: %v", errText(st.learnErr))
 	}
-	st.last, st.searched = search.Stats{}, false
 	work := b.Clone()
 	work.SetToMove(c)
 	p := st.searcher.Params()
@@ -385,6 +387,7 @@ func (st *evalState) solveBeside(ctx context.Context, b *hex.Board) (hex.Cell, e
 	r := <-done
 	switch {
 	case r.decided:
+		st.searched = false // the solver's move, not the (cancelled) search's
 		return r.move, nil
 	case ctx.Err() != nil:
 		return hex.NoCell, ctx.Err()
