@@ -8,21 +8,28 @@ import (
 	"github.com/hexlearn/hexlearn/engine/search"
 )
 
-// TestPlayerBook: a position in the opening book is answered with the book's move
-// (here a deliberately poor one, so that no search would choose it), for both
-// players and under the book's symmetries; positions and sizes the book does not
-// hold are searched.
-func TestPlayerBook(t *testing.T) {
+// testBooks is a Player.Book with one 4x4 position, b2 with White to move, answered
+// by a deliberately poor a4 (no search would choose it); other sizes have no book.
+func testBooks(t *testing.T) func(w, h int) *book.Book {
+	t.Helper()
 	bk, err := book.Read(strings.NewReader("size 4x4\nb2 - w a4\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	books := func(w, h int) *book.Book {
+	return func(w, h int) *book.Book {
 		if w == 4 && h == 4 {
 			return bk
 		}
 		return nil
 	}
+}
+
+// TestPlayerBook: a position in the opening book is answered with the book's move
+// (here a deliberately poor one, so that no search would choose it), for both
+// players and under the book's symmetries; positions and sizes the book does not
+// hold are searched.
+func TestPlayerBook(t *testing.T) {
+	books := testBooks(t)
 	for _, p := range []Player{
 		{Book: books, Params: search.Params{Depth: 1}},
 		{Book: books, Learned: learnedOn3x3, Params: search.Params{Depth: 1}},
@@ -62,16 +69,7 @@ func TestPlayerBook(t *testing.T) {
 // genmove (alpha-beta and MCTS) and nothing when the move came from the book, before
 // any genmove and after a board size change.
 func TestLastSearch(t *testing.T) {
-	bk, err := book.Read(strings.NewReader("size 4x4\nb2 - w a4\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	books := func(w, h int) *book.Book {
-		if w == 4 && h == 4 {
-			return bk
-		}
-		return nil
-	}
+	books := testBooks(t)
 	mp := search.DefaultMCTSParams()
 	mp.MaxExpansions = 40
 	anySize := func(w, h int) (search.Evaluator, error) { return tinyOrdered{}, nil }
