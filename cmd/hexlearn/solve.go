@@ -62,7 +62,7 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 		maxNodes := fs.Int64("max-nodes", 0, "node limit (0: none; with --openings, per opening)")
 		timeout := fs.Duration("timeout", 0, "time limit, e.g. 30s (0: none; with --openings, per opening)")
 		noVC := fs.Bool("no-vc", false, "do not use H-search connections (ICE and proof sets only)")
-		ttBits := fs.Int("tt-bits", 20, "log2 of the transposition table size (10..26)")
+		ttBits := fs.Int("tt-bits", 0, "log2 of the transposition table entries per worker, 10..26 (0: sized to a quarter of the available memory, at most 2^23 entries up to 8x8)")
 		algo := fs.String("algorithm", "dfpn", "search algorithm: dfpn or dfs")
 		asJSON := fs.Bool("json", false, "print JSON")
 		workers := fs.Int("workers", 1, "solvers in parallel (one shared table): with --openings, openings searched at once (see --split); else the root's moves are split between them")
@@ -86,10 +86,13 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 			return usageErr("unexpected argument %q", fs.Arg(0))
 		}
 		if err := checkAll(intIn("size", *size, 1, hex.MaxSize), intIn("width", *width, 0, hex.MaxSize),
-			intIn("height", *height, 0, hex.MaxSize), intIn("tt-bits", *ttBits, 10, 26),
+			intIn("height", *height, 0, hex.MaxSize), intIn("tt-bits", *ttBits, 0, 26),
 			intIn("max-nodes", *maxNodes, 0, 1e15), intIn("workers", *workers, 1, 64), intIn("proof-patterns", *proofPatterns, 0, 1<<26),
 			intIn("widen-base", *widenBase, 0, hex.MaxSize*hex.MaxSize), floatIn("widen-factor", *widenFactor, 0, 1)); err != nil {
 			return err
+		}
+		if *ttBits > 0 && *ttBits < 10 {
+			return usageErr("--tt-bits %d: want 0 (sized to memory) or 10..26", *ttBits)
 		}
 		if *timeout < 0 || *timeout > time.Duration(maxSeconds)*time.Second {
 			return usageErr("--timeout %v: want 0 (no limit) up to %v", *timeout, time.Duration(maxSeconds)*time.Second)
@@ -105,22 +108,26 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 		if err != nil {
 			return usageErr("%v", err)
 		}
-		if *algo != "dfpn" && *algo != "dfs" {
+		alg := solver.DFPN
+		switch *algo {
+		case "dfpn":
+		case "dfs":
+			alg = solver.DFS
+		default:
 			return usageErr("--algorithm must be dfpn or dfs, got %q", *algo)
 		}
+		tt := solveTTBits(*ttBits, alg, w*h, *workers)
 		// mk gives every solver its own Connector (they are not safe for concurrent use).
 		mk := func() solver.Config {
 			cfg := solver.DefaultConfig()
 			cfg.WideningBase, cfg.WideningFactor = *widenBase, *widenFactor
-			if *algo == "dfs" {
-				cfg.Algorithm = solver.DFS
-			}
+			cfg.Algorithm = alg
 			if *noVC {
 				cfg.Connector = nil
 			} else if c, ok := cfg.Connector.(*vc.Compact); ok && *noTemplates {
 				c.EdgeTemplates = false
 			}
-			cfg.MaxNodes, cfg.Timeout, cfg.TTBits = *maxNodes, *timeout, *ttBits
+			cfg.MaxNodes, cfg.Timeout, cfg.TTBits = *maxNodes, *timeout, tt
 			cfg.Energy, cfg.NoKillers = *energy, *noKillers
 			cfg.ProofPatterns = *proofPatterns
 			cfg.Decompositions = *decomp
@@ -174,12 +181,12 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 			// A node or time limit: the value is unknown, which is an answer, not a
 			// failure (Benzene answers "unknown" too).
 			r.Winner, r.ToMove, r.Move, r.Proof = hex.Empty, b.ToMove(), hex.NoCell, hex.Bitset{}
-			return printSolve(b, r, *asJSON, stdout)
+			return printSolve(b, r, tt, *asJSON, stdout)
 		}
 		if err != nil {
 			return err
 		}
-		return printSolve(b, r, *asJSON, stdout)
+		return printSolve(b, r, tt, *asJSON, stdout)
 	}
 	register(c)
 }

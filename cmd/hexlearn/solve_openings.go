@@ -23,6 +23,10 @@ func solveOpenings(ctx context.Context, mk func() solver.Config, opt solver.Open
 			return err
 		}
 	}
+	if cfg := mk(); cfg.TTBits > 0 {
+		mib := float64(solver.TableBytes(cfg.Algorithm, g.N, cfg.TTBits)) / (1 << 20)
+		fmt.Fprintf(stderr, "transposition table: 2^%d entries per worker (%.0f MiB each)\n", cfg.TTBits, mib)
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var (

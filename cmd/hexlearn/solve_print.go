@@ -43,6 +43,8 @@ type solveJSON struct {
 	Decompositions int64   `json:"decompositions"`
 	MaxDepth       int     `json:"max_depth"`
 	ElapsedMS      float64 `json:"elapsed_ms"`
+	// TTBits is log2 of the transposition table's entries per worker.
+	TTBits int `json:"tt_bits"`
 }
 
 func cellList(g *hex.Geometry, s hex.Bitset) []string {
@@ -53,14 +55,14 @@ func cellList(g *hex.Geometry, s hex.Bitset) []string {
 	return out
 }
 
-func printSolve(b *hex.Board, r solver.Result, asJSON bool, stdout io.Writer) error {
+func printSolve(b *hex.Board, r solver.Result, ttBits int, asJSON bool, stdout io.Writer) error {
 	g := b.Geometry()
 	ms := b.Moves()
 	if asJSON {
 		out := solveJSON{Width: g.W, Height: g.H, Moves: g.FormatMoves(ms), ToMove: r.ToMove.String(),
 			Winner: winnerWord(r.Winner), Proof: cellList(g, r.Proof), Nodes: r.Stats.Nodes,
 			TTHits: r.Stats.TTHits, Expanded: r.Stats.Expanded, Pruned: r.Stats.Pruned, Candidates: r.Stats.Candidates, ProofHits: r.Stats.ProofHits, StoredProofs: r.Stats.StoredProofs, Decompositions: r.Stats.Decompositions, MaxDepth: r.Stats.MaxDepth,
-			ElapsedMS: float64(r.Stats.Elapsed.Microseconds()) / 1000}
+			ElapsedMS: float64(r.Stats.Elapsed.Microseconds()) / 1000, TTBits: ttBits}
 		if r.Move != hex.NoCell {
 			out.Move = g.CellName(r.Move)
 		}

@@ -9,7 +9,7 @@ import (
 // pnTable is DFPN's transposition table: 2^bits entries, two-way set-associative
 // (a key's bucket is the pair of slots i and i^1, i = key & mask). On boards of up
 // to 64 cells the entries are stored in pnSmall form (each set one 64-bit word:
-// 80 bytes against 368), so the same memory holds more than four times the
+// 88 bytes against 368), so the same memory holds more than four times the
 // entries; larger boards store pnEntry as it is. The table is made for a geometry
 // on first use (reset) and cleared when the geometry changes. A table made by
 // newSharedPNTable serves several solvers at once (SolveOpeningsWith's workers): each

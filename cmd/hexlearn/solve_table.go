@@ -1,0 +1,25 @@
+package main
+
+import (
+	"github.com/hexlearn/hexlearn/engine/solver"
+	"github.com/hexlearn/hexlearn/internal/sysmem"
+)
+
+// autoTTBitsDefault is the table size (log2 entries per worker) when the machine's
+// memory is unknown: solver.DefaultConfig's.
+const autoTTBitsDefault = 20
+
+// solveTTBits returns the transposition table size of `hexlearn solve`: --tt-bits
+// when given (not 0), else solver.TTBitsFor with a quarter of the memory available
+// (sysmem.Available; 2^20 entries where the system does not say) as the budget of
+// the workers' tables.
+func solveTTBits(flag int, alg solver.Algorithm, cells, workers int) int {
+	if flag != 0 {
+		return flag
+	}
+	avail, ok := sysmem.Available()
+	if !ok {
+		return autoTTBitsDefault
+	}
+	return solver.TTBitsFor(alg, cells, workers, avail/4)
+}
