@@ -86,12 +86,12 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 			return usageErr("unexpected argument %q", fs.Arg(0))
 		}
 		if err := checkAll(intIn("size", *size, 1, hex.MaxSize), intIn("width", *width, 0, hex.MaxSize),
-			intIn("height", *height, 0, hex.MaxSize), intIn("tt-bits", *ttBits, 0, 26),
+			intIn("height", *height, 0, hex.MaxSize),
 			intIn("max-nodes", *maxNodes, 0, 1e15), intIn("workers", *workers, 1, 64), intIn("proof-patterns", *proofPatterns, 0, 1<<26),
 			intIn("widen-base", *widenBase, 0, hex.MaxSize*hex.MaxSize), floatIn("widen-factor", *widenFactor, 0, 1)); err != nil {
 			return err
 		}
-		if *ttBits > 0 && *ttBits < 10 {
+		if *ttBits != 0 && (*ttBits < 10 || *ttBits > 26) {
 			return usageErr("--tt-bits %d: want 0 (sized to memory) or 10..26", *ttBits)
 		}
 		if *timeout < 0 || *timeout > time.Duration(maxSeconds)*time.Second {

@@ -25,7 +25,7 @@ func solveOpenings(ctx context.Context, mk func() solver.Config, opt solver.Open
 	}
 	if cfg := mk(); cfg.TTBits > 0 {
 		mib := float64(solver.TableBytes(cfg.Algorithm, g.N, cfg.TTBits)) / (1 << 20)
-		fmt.Fprintf(stderr, "transposition table: 2^%d entries per worker (%.0f MiB each)\n", cfg.TTBits, mib)
+		fmt.Fprintf(stderr, "transposition table: 2^%d entries per worker (%.4g MiB each)\n", cfg.TTBits, mib)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

@@ -9,6 +9,9 @@ import (
 // memory is unknown: solver.DefaultConfig's.
 const autoTTBitsDefault = 20
 
+// availableMemory reports the memory the table may be sized to (a variable for tests).
+var availableMemory = sysmem.Available
+
 // solveTTBits returns the transposition table size of `hexlearn solve`: --tt-bits
 // when given (not 0), else solver.TTBitsFor with a quarter of the memory available
 // (sysmem.Available; 2^20 entries where the system does not say) as the budget of
@@ -17,7 +20,7 @@ func solveTTBits(flag int, alg solver.Algorithm, cells, workers int) int {
 	if flag != 0 {
 		return flag
 	}
-	avail, ok := sysmem.Available()
+	avail, ok := availableMemory()
 	if !ok {
 		return autoTTBitsDefault
 	}

@@ -85,9 +85,9 @@ func (e *Engine) LastSearch() (st search.Stats, ok bool) {
 	return s.last, s.searched
 }
 
-// rootSolverTTBits is log2 of the root solver's table entries: about 20 MB up to
-// 8x8 (64 cells); larger boards have entries five times larger and get a quarter of
-// the entries (bigBoardTTBits, about 24 MB).
+// rootSolverTTBits is log2 of the root solver's table entries: 22 MiB up to 8x8 (64
+// cells); larger boards have entries about four times larger and get a quarter of
+// the entries (bigBoardTTBits, 23 MiB).
 const (
 	rootSolverTTBits = 18
 	bigBoardTTBits   = 16

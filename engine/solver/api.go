@@ -22,7 +22,7 @@ func Solve(ctx context.Context, b *hex.Board, cfg Config) (Result, error) {
 // function for datasets (field true_winner): ErrLimit (wrapped) means "unknown".
 func TrueWinner(ctx context.Context, b *hex.Board, maxNodes int64) (hex.Color, error) {
 	cfg := DefaultConfig()
-	cfg.MaxNodes, cfg.TTBits = maxNodes, 14 // 1.3 MB up to 8x8, 6 MB above: one table per call
+	cfg.MaxNodes, cfg.TTBits = maxNodes, 14 // 1.4 MB up to 8x8, 6 MB above: one table per call
 	r, err := New(cfg).Solve(ctx, b)
 	if err != nil {
 		return hex.Empty, err
@@ -40,7 +40,7 @@ type Labeler struct {
 // NewLabeler returns a labeler with a per-position node limit (0: none).
 func NewLabeler(maxNodes int64) *Labeler {
 	cfg := DefaultConfig()
-	cfg.TTBits = 16 // 5.2 MB up to 8x8, 24 MB above (self-play makes one labeler per game)
+	cfg.TTBits = 16 // 5.8 MB up to 8x8, 24 MB above (self-play makes one labeler per game)
 	return &Labeler{s: New(cfg), MaxNodes: maxNodes}
 }
 
@@ -376,7 +376,7 @@ func (s *Solver) SolveOpenings(ctx context.Context, w, h int, progress func(Open
 // 49 7x7 openings, docs/results.md), up to 2^18 proofs of lost positions kept as goal
 // patterns (ProofPatterns: 14% fewer nodes and less time on the 49 7x7 openings),
 // combinatorial decompositions filled at every node (Decompositions: 32% fewer nodes
-// and 29% less time on the 49 7x7 openings), a 2^20-entry transposition table (DFPN: 84 MB on boards of up to 64 cells, 386 MB on
+// and 29% less time on the 49 7x7 openings), a 2^20-entry transposition table (DFPN: 88 MiB on boards of up to 64 cells, 368 MiB on
 // larger ones), no node or time limit.
 func DefaultConfig() Config {
 	return Config{TTBits: 20, Connector: vc.NewCompact(), NoMoverVC: true, NoDominated: true,

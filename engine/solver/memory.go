@@ -35,7 +35,7 @@ const minAutoTTBits = 14
 // autoTTCap returns the largest table TTBitsFor chooses for a board of cells cells:
 // about what its longest searches fill (6x6 openings take about 10,000 nodes, 7x7
 // up to 250,000, hard 8x8 openings millions; larger boards are not solved whole and
-// their entries are 4.6 times as large).
+// their entries are 4.2 times as large).
 func autoTTCap(cells int) int {
 	switch {
 	case cells <= 36:
@@ -49,8 +49,9 @@ func autoTTCap(cells int) int {
 }
 
 // TTBitsFor returns Config.TTBits for workers solvers of alg on a board of cells
-// cells given budget bytes for all their tables (the workers of one search share a
-// table of 2^TTBits entries per worker, rounded up to a power of two): the largest
+// cells given budget bytes for all their tables (DFPN workers share one table of
+// 2^TTBits entries per worker, rounded up to a power of two; DFS workers have a
+// table each, which never takes more): the largest
 // size whose tables fit the budget, at most what such a board's searches use (2^20 entries up to 6x6,
 // 2^22 up to 7x7, 2^23 up to 8x8, 2^21 above) and at least 2^14. It is what
 // `hexlearn solve` uses unless --tt-bits is given, with a quarter of the available

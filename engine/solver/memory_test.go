@@ -1,6 +1,9 @@
 package solver
 
-import "testing"
+import (
+	"testing"
+	"unsafe"
+)
 
 func TestTableBytes(t *testing.T) {
 	small, big := TableBytes(DFPN, 64, 20), TableBytes(DFPN, 81, 20)
@@ -10,8 +13,11 @@ func TestTableBytes(t *testing.T) {
 	if TableBytes(DFPN, 36, 21) != 2*small || TableBytes(DFPN, 64, 10) != small>>10 {
 		t.Error("table bytes not proportional to the entries")
 	}
-	if TableBytes(DFS, 64, 20) == 0 {
-		t.Error("DFS table of 2^20 entries has no size")
+	if got, want := TableBytes(DFS, 64, 0), uint64(unsafe.Sizeof(ttEntry{})); got != want {
+		t.Errorf("DFS entry: %d bytes, want %d", got, want)
+	}
+	if got, want := TableBytes(DFPN, 64, 0), uint64(unsafe.Sizeof(pnSmall{})); got != want {
+		t.Errorf("DFPN entry up to 8x8: %d bytes, want %d", got, want)
 	}
 }
 
@@ -38,6 +44,10 @@ func TestTTBitsFor(t *testing.T) {
 		if got := TTBitsFor(DFPN, tc.cells, tc.workers, tc.budget); got != tc.want {
 			t.Errorf("%s: TTBitsFor = %d, want %d", tc.name, got, tc.want)
 		}
+	}
+	d := TableBytes(DFS, 64, 0)
+	if got := TTBitsFor(DFS, 64, 2, 2*d<<21); got != 21 {
+		t.Errorf("DFS, two workers, room for 2 x 2^21 entries: TTBitsFor = %d, want 21", got)
 	}
 	// whatever the budget, the choice fits it (above the floor) and is a valid TTBits
 	for budget := uint64(1 << 20); budget < 64*gib; budget = budget*3 + 1 {

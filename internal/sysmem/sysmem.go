@@ -15,12 +15,18 @@ import (
 // ErrNoField is returned by ParseMeminfo when the text has no MemAvailable line.
 var ErrNoField = errors.New("sysmem: no MemAvailable line")
 
-// meminfoPath is the Linux file Available reads (a variable for tests).
-var meminfoPath = "/proc/meminfo"
+// The Linux files Available reads (variables for tests): the machine's memory and
+// the memory limit and use of the process's cgroup (v2, as in a container).
+var (
+	meminfoPath   = "/proc/meminfo"
+	cgroupMaxPath = "/sys/fs/cgroup/memory.max"
+	cgroupCurPath = "/sys/fs/cgroup/memory.current"
+)
 
 // Available returns the memory available to new processes without swapping, in
-// bytes (Linux: MemAvailable of /proc/meminfo). ok is false where the system does
-// not say (another OS, or an unreadable file).
+// bytes (Linux: MemAvailable of /proc/meminfo, no more than the cgroup's
+// memory.max less its memory.current when a limit is set). ok is false where the
+// system does not say (another OS, or an unreadable file).
 func Available() (bytes uint64, ok bool) {
 	f, err := os.Open(meminfoPath)
 	if err != nil {
@@ -28,7 +34,25 @@ func Available() (bytes uint64, ok bool) {
 	}
 	defer f.Close()
 	n, err := ParseMeminfo(f)
-	return n, err == nil
+	if err != nil {
+		return 0, false
+	}
+	if limit, ok := cgroupValue(cgroupMaxPath); ok {
+		used, _ := cgroupValue(cgroupCurPath)
+		n = min(n, limit-min(used, limit))
+	}
+	return n, true
+}
+
+// cgroupValue reads a cgroup file holding one number of bytes; ok is false for
+// "max" (no limit), a missing file or anything else.
+func cgroupValue(path string) (uint64, bool) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0, false
+	}
+	v, err := strconv.ParseUint(strings.TrimSpace(string(b)), 10, 64)
+	return v, err == nil
 }
 
 // ParseMeminfo returns the MemAvailable field of a /proc/meminfo text in bytes

@@ -2,6 +2,8 @@ package sysmem
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -39,11 +41,48 @@ func TestParseMeminfo(t *testing.T) {
 }
 
 func TestAvailable(t *testing.T) {
-	old := meminfoPath
-	defer func() { meminfoPath = old }()
-	meminfoPath = t.TempDir() + "/none"
+	oldInfo, oldMax, oldCur := meminfoPath, cgroupMaxPath, cgroupCurPath
+	defer func() { meminfoPath, cgroupMaxPath, cgroupCurPath = oldInfo, oldMax, oldCur }()
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	meminfoPath = write("meminfo", "MemTotal: 8000 kB\nMemAvailable: 4000 kB\n")
+	for _, tc := range []struct {
+		name, max, cur string // "" for no file
+		want           uint64
+	}{
+		{"no cgroup files", "", "", 4000 * 1024},
+		{"no limit", "max\n", "100\n", 4000 * 1024},
+		{"a limit below the machine's", "1048576\n", "48576\n", 1000000},
+		{"a limit above it", "99999999999\n", "0\n", 4000 * 1024},
+		{"over the limit", "1000\n", "5000\n", 0},
+		{"limit without use", "2048\n", "", 2048},
+	} {
+		cgroupMaxPath, cgroupCurPath = filepath.Join(dir, "none"), filepath.Join(dir, "none")
+		if tc.max != "" {
+			cgroupMaxPath = write("max", tc.max)
+		}
+		if tc.cur != "" {
+			cgroupCurPath = write("cur", tc.cur)
+		}
+		if n, ok := Available(); !ok || n != tc.want {
+			t.Errorf("%s: %d, %v; want %d", tc.name, n, ok, tc.want)
+		}
+		os.Remove(filepath.Join(dir, "max"))
+		os.Remove(filepath.Join(dir, "cur"))
+	}
+	meminfoPath = filepath.Join(dir, "none")
 	if n, ok := Available(); ok || n != 0 {
 		t.Fatalf("unreadable file: %d, %v", n, ok)
+	}
+	meminfoPath = write("bad", "MemAvailable: lots kB\n")
+	if n, ok := Available(); ok || n != 0 {
+		t.Fatalf("malformed file: %d, %v", n, ok)
 	}
 }
 
