@@ -44,6 +44,13 @@ const (
 	ModeRandom
 	// ModeMixed: even-numbered games are self-play, odd-numbered games random play.
 	ModeMixed
+	// ModePositions: every game is one random position, recorded as one row: uniformly
+	// random moves for both colours, their number drawn uniformly from 1..cells/2
+	// (drawn again while a chain is complete), the distribution of experiment 9's
+	// test positions (internal/positions). No search is run; with Config.NewLabeler
+	// the solver labels the position. It makes training data for the winner target
+	// on the positions the winner predictions are measured on, apart from them by seed.
+	ModePositions
 )
 
 // String names the mode as the command line does.
@@ -55,11 +62,13 @@ func (m Mode) String() string {
 		return "random"
 	case ModeMixed:
 		return "mixed"
+	case ModePositions:
+		return "positions"
 	}
 	return "mode(" + strconv.Itoa(int(m)) + ")"
 }
 
-// ParseMode parses self, random or mixed.
+// ParseMode parses self, random, mixed or positions.
 func ParseMode(s string) (Mode, error) {
 	switch strings.ToLower(s) {
 	case "self":
@@ -68,8 +77,10 @@ func ParseMode(s string) (Mode, error) {
 		return ModeRandom, nil
 	case "mixed":
 		return ModeMixed, nil
+	case "positions":
+		return ModePositions, nil
 	}
-	return 0, fmt.Errorf("%w: mode %q (want self, random or mixed)", ErrConfig, s)
+	return 0, fmt.Errorf("%w: mode %q (want self, random, mixed or positions)", ErrConfig, s)
 }
 
 // ErrConfig reports an invalid configuration.
@@ -151,7 +162,7 @@ func (c *Config) validate() error {
 		return fmt.Errorf("%w: give exactly one of a game count and a position count", ErrConfig)
 	case c.Games < 0 || c.Positions < 0:
 		return fmt.Errorf("%w: negative count", ErrConfig)
-	case c.Mode < ModeSelf || c.Mode > ModeMixed:
+	case c.Mode < ModeSelf || c.Mode > ModePositions:
 		return fmt.Errorf("%w: mode %d", ErrConfig, c.Mode)
 	case c.Shards < 1 || c.Shard < 0 || c.Shard >= c.Shards:
 		return fmt.Errorf("%w: shard %d of %d (want 0 <= shard < shards)", ErrConfig, c.Shard, c.Shards)
@@ -474,6 +485,9 @@ func (p *player) play(ctx context.Context, g uint64) ([]dataset.Example, error) 
 	b := p.b
 	b.Reset()
 	p.rec.StartGame(g)
+	if mode == ModePositions {
+		return p.position(ctx, rng)
+	}
 	p.searcher.ClearTT() // a game must not depend on the games played before it
 	winner := hex.Empty
 	for {
@@ -516,17 +530,51 @@ func (p *player) play(ctx context.Context, g uint64) ([]dataset.Example, error) 
 			return nil, fmt.Errorf("move %s: %w", b.Geometry().CellName(mv), err)
 		}
 	}
+	return p.finish(ctx, winner)
+}
+
+// finish returns the game's rows with the game's winner (Empty: none) and, with a
+// labeler, the solver's true winners.
+func (p *player) finish(ctx context.Context, winner hex.Color) ([]dataset.Example, error) {
 	rows := p.rec.finish(winner)
-	if cfg.NewLabeler != nil {
-		if err := label(ctx, cfg.NewLabeler(), rows); err != nil {
+	if p.cfg.NewLabeler != nil {
+		if err := label(ctx, p.cfg.NewLabeler, rows); err != nil {
 			return nil, err
 		}
 	}
 	return rows, nil
 }
 
-// label fills the unknown true winners of rows with lab's answers.
-func label(ctx context.Context, lab func(context.Context, *hex.Board) (hex.Color, bool, error), rows []dataset.Example) error {
+// position plays ModePositions' game: uniformly random moves, as many as drawn from
+// 1..cells/2, drawn again while the position is finished, then one evaluated row.
+// The row's winner (the game's result) is unknown: Empty.
+func (p *player) position(ctx context.Context, rng *rand.Rand) ([]dataset.Example, error) {
+	b := p.b
+	n := b.Geometry().N
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		b.Reset()
+		empty := b.EmptyCells()
+		p.cells = empty.AppendCells(p.cells[:0])
+		rng.Shuffle(len(p.cells), func(i, j int) { p.cells[i], p.cells[j] = p.cells[j], p.cells[i] })
+		ply := 1 + rng.IntN(max(1, n/2))
+		for _, c := range p.cells[:ply] {
+			b.PlayStone(b.ToMove(), c)
+		}
+		if b.Winner() == hex.Empty {
+			break
+		}
+	}
+	p.evaluate(true)
+	return p.finish(ctx, hex.Empty)
+}
+
+// label fills the unknown true winners of rows with the answers of a labeler made by
+// newLab (made only when a row needs it).
+func label(ctx context.Context, newLab func() func(context.Context, *hex.Board) (hex.Color, bool, error), rows []dataset.Example) error {
+	var lab func(context.Context, *hex.Board) (hex.Color, bool, error)
 	for i := range rows {
 		e := &rows[i]
 		if e.TrueWinner != hex.Empty {
@@ -535,6 +583,9 @@ func label(ctx context.Context, lab func(context.Context, *hex.Board) (hex.Color
 		b, err := e.Board()
 		if err != nil {
 			return err
+		}
+		if lab == nil {
+			lab = newLab()
 		}
 		w, ok, err := lab(ctx, b)
 		if err != nil {

@@ -515,3 +515,85 @@ func TestSolverLabels(t *testing.T) {
 	}
 	t.Logf("%d proofs of the exact evaluator confirmed by the solver", checked)
 }
+
+// TestPositionsMode checks ModePositions: one played row per game, from 1 to cells/2
+// stones with alternate colours and no finished chain, labelled by the solver (checked
+// against brute force), the same rows for any number of workers, and a spread of
+// stone counts like experiment 9's positions.
+func TestPositionsMode(t *testing.T) {
+	var ref []byte
+	for _, workers := range []int{1, 2} {
+		cfg := toyConfig(4, 4)
+		cfg.Mode, cfg.Games, cfg.Workers = ModePositions, 40, workers
+		cfg.NewLabeler = func() func(context.Context, *hex.Board) (hex.Color, bool, error) { return SolverLabeler(0) }
+		dir := t.TempDir()
+		res, err := Run(context.Background(), dir, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Games != 40 || res.Rows != 40 {
+			t.Fatalf("%+v: want 40 games of one row", res)
+		}
+		got := dirBytes(t, dir)
+		if ref != nil {
+			if !bytes.Equal(ref, got) {
+				t.Fatal("positions depend on the number of workers")
+			}
+			continue
+		}
+		ref = got
+		tab, err := dataset.ReadPath(dir, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plies := map[int]bool{}
+		for i, e := range tab.Rows {
+			b, err := e.Board()
+			if err != nil {
+				t.Fatal(err)
+			}
+			nb, nw := b.Stones(hex.Black).Count(), b.Stones(hex.White).Count()
+			if !e.Played || e.Ply < 1 || e.Ply > 8 || nb-nw < 0 || nb-nw > 1 || b.Winner() != hex.Empty {
+				t.Fatalf("row %d: played %v, %d black and %d white stones, winner %v\n%s", i, e.Played, nb, nw, b.Winner(), b)
+			}
+			if e.Winner != hex.Empty {
+				t.Fatalf("row %d: a game result %v for a position with no game", i, e.Winner)
+			}
+			if want := bruteWinner(b, map[uint64]hex.Color{}); e.TrueWinner != want {
+				t.Fatalf("row %d: true winner %v, brute force %v\n%s", i, e.TrueWinner, want, b)
+			}
+			plies[e.Ply] = true
+		}
+		if len(plies) < 6 {
+			t.Fatalf("stone counts %v: want most of 1..8", plies)
+		}
+	}
+	if m, err := ParseMode("positions"); err != nil || m != ModePositions || m.String() != "positions" {
+		t.Fatalf("ParseMode(positions) = %v, %v", m, err)
+	}
+}
+
+// bruteWinner returns the winner of b with perfect play, by exhaustive search with
+// the positions solved so far in memo.
+func bruteWinner(b *hex.Board, memo map[uint64]hex.Color) hex.Color {
+	if w := b.Winner(); w != hex.Empty {
+		return w
+	}
+	if w, ok := memo[b.Hash()]; ok {
+		return w
+	}
+	x := b.ToMove()
+	win := x.Opp()
+	empty := b.EmptyCells()
+	for c := empty.First(); c != hex.NoCell; c = empty.Next(c + 1) {
+		b.PlayStone(x, c)
+		w := bruteWinner(b, memo)
+		b.Undo()
+		if w == x {
+			win = x
+			break
+		}
+	}
+	memo[b.Hash()] = win
+	return win
+}

@@ -22,13 +22,14 @@ func init() {
 		name:    "selfplay",
 		writes:  true,
 		summary: "generate a training corpus by self-play and random play (Arrow datasets)",
-		usage: `hexlearn selfplay --size N --positions P | --games G --out DIR [--mode self|random|mixed]
+		usage: `hexlearn selfplay --size N --positions P | --games G --out DIR [--mode self|random|mixed|positions]
        [--depth D --k K] [--seed S] [--workers W] [--shard i --shards n] [flags]
 
 Plays games between alpha-beta players (depth D, k best moves per node) using the
 exact evaluator (H-search + resistance circuit), or such a player against a random
 mover, and records every board the evaluator evaluates (game positions and search
-nodes) into Arrow IPC dataset files under DIR. Same seed and flags give
+nodes) into Arrow IPC dataset files under DIR; --mode positions writes one random
+position per game instead (label them with --label-nodes). Same seed and flags give
 byte-identical files whatever --workers is. With --shards n, shard i plays games
 i, i+n, i+2n, ...; the shard defaults to $JOB_COMPLETION_INDEX (Kubernetes Indexed
 Job) or $SLURM_ARRAY_TASK_ID (Slurm array) when --shard is not given. Ctrl-C keeps
@@ -51,7 +52,7 @@ func runSelfplay(ctx context.Context, c *command, args []string, stdout, stderr 
 	positions := fs.Int64("positions", 0, "number of positions (rows) to write")
 	games := fs.Int("games", 0, "number of games to play (all shards together)")
 	out := fs.String("out", "", "output directory (required)")
-	mode := fs.String("mode", "self", "self, random (searcher vs uniformly random mover) or mixed (alternating)")
+	mode := fs.String("mode", "self", "self, random (searcher vs uniformly random mover), mixed (alternating) or positions (one random position per game, for --label-nodes)")
 	depth := fs.Int("depth", 2, "alpha-beta search depth in plies")
 	k := fs.Int("k", 8, "k-best successors searched per node (0: all)")
 	seed := fs.Uint64("seed", 1, "random seed (openings, random movers)")
