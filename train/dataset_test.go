@@ -135,3 +135,60 @@ func TestExamplesBoard(t *testing.T) {
 		t.Fatal("row 50 of 50: no error")
 	}
 }
+
+// TestWithRotations checks the rotated rows against the board's own 180° rotation
+// (cell (x, y) to (W−1−x, H−1−y)), with the labels and the side to move kept, and that
+// a position equal to its rotation appears once.
+func TestWithRotations(t *testing.T) {
+	ex := Synthetic(4, 3, 30, 2)
+	ex.Winner = make([]int8, ex.Rows())
+	ex.Outcome = make([]int8, ex.Rows())
+	for i := range ex.Winner {
+		ex.Winner[i], ex.Outcome[i] = int8(i%3-1), int8(1-i%3)
+	}
+	// row 0: the empty board, its own image
+	clear(ex.X[:12])
+	ex.Ply[0] = 0
+	r := ex.WithRotations()
+	if err := r.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	k, symmetric := 0, 0
+	for i := 0; i < ex.Rows(); i++ {
+		b, err := ex.Board(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		images := 2
+		if b.Hash() == b.Rotated().Hash() {
+			images = 1
+			symmetric++
+		}
+		for j := 0; j < images; j++ {
+			got, err := r.Board(k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for y := 0; y < 3; y++ {
+				for x := 0; x < 4; x++ {
+					sx, sy := x, y
+					if j == 1 {
+						sx, sy = 3-x, 2-y
+					}
+					g := got.Geometry()
+					if got.At(g.At(x, y)) != b.At(g.At(sx, sy)) {
+						t.Fatalf("row %d image %d: cell %s differs\n%s\n%s", i, j, g.CellName(g.At(x, y)), b, got)
+					}
+				}
+			}
+			if got.ToMove() != b.ToMove() || r.Ply[k] != ex.Ply[i] || r.Value[k] != ex.Value[i] ||
+				r.Winner[k] != ex.Winner[i] || r.Outcome[k] != ex.Outcome[i] {
+				t.Fatalf("row %d image %d: labels or side to move changed", i, j)
+			}
+			k++
+		}
+	}
+	if k != r.Rows() || symmetric == 0 {
+		t.Fatalf("%d rows, %d expected (%d symmetric positions)", r.Rows(), k, symmetric)
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/model"
@@ -121,6 +122,40 @@ func (e *Examples) Subset(idx []int) *Examples {
 		}
 		if e.Outcome != nil {
 			s.Outcome[k] = e.Outcome[i]
+		}
+	}
+	return s
+}
+
+// WithRotations returns e with, after each row, its image under the 180° rotation
+// (cell i becomes cell W·H−1−i), the board symmetry that keeps the colours, the side to
+// move and every label; a row equal to its own image is kept once. Unlike
+// dataset.Table.Augment it leaves out the colour-exchanging reflections, whose images
+// (White one stone ahead, Black to move) alternate play never reaches: with them a
+// winner network on 8x8 random positions named fewer winners (docs/results.md).
+func (e *Examples) WithRotations() *Examples {
+	c := e.Cells()
+	n := e.Rows()
+	idx := make([]int, 0, 2*n)
+	img := make([]bool, 0, 2*n)
+	for i := 0; i < n; i++ {
+		idx, img = append(idx, i), append(img, false)
+		row := e.X[i*c : (i+1)*c]
+		same := true
+		for k := range row {
+			if row[k] != row[c-1-k] {
+				same = false
+				break
+			}
+		}
+		if !same {
+			idx, img = append(idx, i), append(img, true)
+		}
+	}
+	s := e.Subset(idx)
+	for k, rot := range img {
+		if rot {
+			slices.Reverse(s.X[k*c : (k+1)*c])
 		}
 	}
 	return s
