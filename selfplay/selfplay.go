@@ -49,7 +49,9 @@ const (
 	// (drawn again while a chain is complete), the distribution of experiment 9's
 	// test positions (internal/positions). No search is run; with Config.NewLabeler
 	// the solver labels the position. It makes training data for the winner target
-	// on the positions the winner predictions are measured on, apart from them by seed.
+	// on the kind of position the winner predictions are measured on, drawn from
+	// another seed (positions with few stones recur in both; unlike
+	// internal/positions, repeats are kept).
 	ModePositions
 )
 

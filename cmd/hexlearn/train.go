@@ -35,8 +35,8 @@ potentials of every empty cell for both colours and their minima: connectivity, 
 the cell inputs cannot represent. Such a network is evaluated from scratch at every
 leaf (about 20 microseconds on 8x8 instead of 0.35 incrementally); it trains best with
 --lr 0.001. The model file records the feature set; 'hexlearn gtp --model' plays it.
---rotate also trains on every training row turned by 180 degrees (the held-out rows
-and their images stay out).`,
+--rotate also trains on every training row turned by 180 degrees, added after the
+held-out split (a position the data holds twice can still fall on both sides).`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		var outs outputs
@@ -112,7 +112,7 @@ and their images stay out).`,
 			}
 		}
 		if *rotate {
-			trainPart = trainPart.WithRotations() // after the split: no image of a held-out row is trained on
+			trainPart = trainPart.WithRotations() // after the split: no held-out row is added by its image
 		}
 		if lf.perPly {
 			cfg.PlyRanges = trainPart.PlyRanges(lf.plyWidth)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hexlearn/hexlearn/model"
+	"github.com/hexlearn/hexlearn/train"
 )
 
 // TestTrainTwoDist trains a twodist model and plays it through eval: the feature set
@@ -45,12 +46,12 @@ func TestTrainTwoDist(t *testing.T) {
 	}
 }
 
-// TestTrainRotate checks that --rotate adds the rotated rows (each row once more,
-// unless it is its own rotation) and is recorded in the model.
+// TestTrainRotate checks that --rotate adds, after the held-out split, the rotation of
+// every training row that is not its own rotation, and is recorded in the model.
 func TestTrainRotate(t *testing.T) {
-	rows := func(rotate bool) (int, *model.Model) {
+	rows := func(holdout string, rotate bool) (int, *model.Model) {
 		out := filepath.Join(t.TempDir(), "r.model")
-		args := []string{"train", "--data", goldenData, "--size", "3", "--hidden", "2", "--epochs", "1", "--holdout", "0", "--json", "--out", out}
+		args := []string{"train", "--data", goldenData, "--size", "3", "--hidden", "2", "--epochs", "1", "--holdout", holdout, "--json", "--out", out}
 		if rotate {
 			args = append(args, "--rotate")
 		}
@@ -70,10 +71,34 @@ func TestTrainRotate(t *testing.T) {
 		}
 		return rep.Rows, m
 	}
-	n0, m0 := rows(false)
-	n1, m1 := rows(true)
-	if n1 <= n0 || n1 > 2*n0 {
-		t.Fatalf("--rotate trained on %d rows, without it %d: want more, at most twice", n1, n0)
+	ex, err := train.ReadExamples(goldenData, 3, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	trainPart, _, err := train.SplitHoldout(ex, 0.5, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// want: the rows plus one image per row that differs from its rotation
+	want := func(e *train.Examples) int {
+		n := e.Rows()
+		for i := 0; i < e.Rows(); i++ {
+			b, err := e.Board(i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b.Rotated().Hash() != b.Hash() {
+				n++
+			}
+		}
+		return n
+	}
+	n0, m0 := rows("0", false)
+	n1, m1 := rows("0", true)
+	n2, _ := rows("0.5", true)
+	if n0 != ex.Rows() || n1 != want(ex) || n1 == n0 || n2 != want(trainPart) {
+		t.Fatalf("trained on %d rows, %d with --rotate, %d with --rotate --holdout 0.5: want %d, %d, %d",
+			n0, n1, n2, ex.Rows(), want(ex), want(trainPart))
 	}
 	if !strings.Contains(m1.Provenance.Config, "rotate=true") || !strings.Contains(m0.Provenance.Config, "rotate=false") {
 		t.Fatalf("configs %q and %q do not record --rotate", m0.Provenance.Config, m1.Provenance.Config)
