@@ -30,6 +30,7 @@ import (
 	"github.com/hexlearn/hexlearn/dataset"
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/search"
+	"github.com/hexlearn/hexlearn/internal/positions"
 )
 
 // Mode selects the kind of games.
@@ -557,14 +558,7 @@ func (p *player) position(ctx context.Context, rng *rand.Rand) ([]dataset.Exampl
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		b.Reset()
-		empty := b.EmptyCells()
-		p.cells = empty.AppendCells(p.cells[:0])
-		rng.Shuffle(len(p.cells), func(i, j int) { p.cells[i], p.cells[j] = p.cells[j], p.cells[i] })
-		ply := 1 + rng.IntN(max(1, n/2))
-		for _, c := range p.cells[:ply] {
-			b.PlayStone(b.ToMove(), c)
-		}
+		p.cells = positions.Draw(b, rng, 1, max(1, n/2), p.cells)
 		if b.Winner() == hex.Empty {
 			break
 		}

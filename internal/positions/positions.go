@@ -23,21 +23,33 @@ func Sampled(size, n, lo, span int, src rand.Source) []*hex.Board {
 	rng := rand.New(src)
 	out := make([]*hex.Board, 0, n)
 	seen := map[uint64]bool{}
-	cells := make([]hex.Cell, g.N)
+	var cells []hex.Cell
 	for tries := 0; len(out) < n && tries < 1000*n; tries++ {
-		for i := range cells {
-			cells[i] = hex.Cell(i)
-		}
-		rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
-		ply := min(g.N, lo+rng.IntN(span))
 		b := hex.NewBoardGeometry(g)
-		for i := 0; i < ply; i++ {
-			b.PlayStone(b.ToMove(), cells[i])
-		}
+		cells = Draw(b, rng, lo, span, cells)
 		if b.Winner() == hex.Empty && !seen[b.Hash()] {
 			seen[b.Hash()] = true
 			out = append(out, b)
 		}
 	}
 	return out
+}
+
+// Draw sets b (emptied first) to the position after lo..lo+span-1 random alternate
+// moves, Black first, drawn from rng: a shuffle of every cell, then the number of
+// moves. The position may hold a finished chain. cells is a reusable buffer, returned
+// grown; Sampled and selfplay's positions mode draw with it.
+func Draw(b *hex.Board, rng *rand.Rand, lo, span int, cells []hex.Cell) []hex.Cell {
+	b.Reset()
+	n := b.Geometry().N
+	cells = cells[:0]
+	for i := 0; i < n; i++ {
+		cells = append(cells, hex.Cell(i))
+	}
+	rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+	ply := min(n, lo+rng.IntN(span))
+	for _, c := range cells[:ply] {
+		b.PlayStone(b.ToMove(), c)
+	}
+	return cells
 }
