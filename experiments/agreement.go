@@ -3,8 +3,11 @@ package experiments
 import (
 	"context"
 	"fmt"
+	"math"
 
+	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/engine/search"
 	"github.com/hexlearn/hexlearn/engine/solver"
 	"github.com/hexlearn/hexlearn/experiments/match"
 	"github.com/hexlearn/hexlearn/experiments/report"
@@ -13,7 +16,7 @@ import (
 func init() {
 	add(&Experiment{
 		Name:  "9-solver",
-		Title: "agreement of the learned and the exact evaluator (and of the side to move) with the solver's true winner, per ply",
+		Title: "agreement of the learned and the exact evaluator (and of the side to move) with the solver's true winner, per ply, statically and one move deep",
 		Paper: "not in the paper; a mature resistance evaluator predicts the winner of random solved positions only about 70-75% of the time.",
 		Run:   runAgreement,
 	})
@@ -35,6 +38,51 @@ func predicted(v float64, decided hex.Color) hex.Color {
 	return hex.White
 }
 
+// lookahead predicts the winner of b by a one-ply search, for the exact and the learned
+// evaluator at once: the side to move wins if one of its moves finishes a chain or
+// leads to a position decided (ex's connections) in its favour, and loses if every move
+// leads to a position decided against it; otherwise it wins if its best move by the
+// evaluator's value (ex's for the exact prediction, le's for the learned one) among
+// the undecided ones is good for it. The two predictions differ only in the values of
+// the positions the connections leave open. proved reports that the connections decided
+// it. b is restored.
+func lookahead(b *hex.Board, ex, le search.Evaluator) (pe, pl hex.Color, proved bool) {
+	x := b.ToMove()
+	sgn := 1.0
+	if x == hex.White {
+		sgn = -1
+	}
+	bestE, bestL := math.Inf(-1), math.Inf(-1)
+	empty := b.EmptyCells()
+	for p := empty.First(); p != hex.NoCell; p = empty.Next(p + 1) {
+		if err := b.Play(hex.Move{Color: x, Cell: p}); err != nil {
+			continue
+		}
+		won := b.Winner() == x
+		var er search.Result
+		if !won {
+			er = ex.Evaluate(b)
+			won = er.Winner == x
+		}
+		switch {
+		case won:
+			b.Undo()
+			return x, x, true
+		case er.Winner == hex.Empty:
+			bestE = max(bestE, sgn*er.Value)
+			bestL = max(bestL, sgn*le.Evaluate(b).Value)
+		}
+		b.Undo()
+	}
+	side := func(v float64) hex.Color {
+		if v > 0 {
+			return x
+		}
+		return x.Opp()
+	}
+	return side(bestE), side(bestL), math.IsInf(bestE, -1)
+}
+
 func runAgreement(ctx context.Context, env *Env, r *report.Report) (err error) {
 	if env.Size > 8 {
 		return fmt.Errorf("%w: the solver labels boards up to 8x8, not %dx%d", ErrBadEnv, env.Size, env.Size)
@@ -43,21 +91,30 @@ func runAgreement(ctx context.Context, env *Env, r *report.Report) (err error) {
 	if err != nil {
 		return err
 	}
+	// The one-ply predictions judge the children with the players' connections
+	// (fill-in on).
+	cfg := env.Exact
+	cfg.FillIn = true
+	child, err := circuit.NewExact(cfg)
+	if err != nil {
+		return err
+	}
 	lab := solver.NewLabeler(solverNodeLimit)
 	cells := env.Size * env.Size
 	// A tally counts the positions and how often each predictor names the true winner;
-	// stm is the trivial rule "the side to move wins".
-	type tally struct{ n, exact, learned, stm int }
-	add := func(t *tally, truth, e, l, stm hex.Color) {
+	// stm is the trivial rule "the side to move wins", exact1 and learned1 the one-ply
+	// lookahead.
+	type tally struct{ n, exact, learned, stm, exact1, learned1 int }
+	type guess struct{ e, l, stm, e1, l1 hex.Color }
+	add := func(t *tally, truth hex.Color, g guess) {
 		t.n++
-		if e == truth {
-			t.exact++
-		}
-		if l == truth {
-			t.learned++
-		}
-		if stm == truth {
-			t.stm++
+		for _, c := range []struct {
+			p hex.Color
+			k *int
+		}{{g.e, &t.exact}, {g.l, &t.learned}, {g.stm, &t.stm}, {g.e1, &t.exact1}, {g.l1, &t.learned1}} {
+			if c.p == truth {
+				*c.k++
+			}
 		}
 	}
 	per := make([]tally, cells+1)
@@ -81,32 +138,38 @@ func runAgreement(ctx context.Context, env *Env, r *report.Report) (err error) {
 		}
 		er := ex.Evaluate(b)
 		lr := le.Evaluate(b)
-		pe, pl := predicted(er.Value, er.Winner), predicted(lr.Value, lr.Winner)
-		add(&per[b.NumStones()], truth, pe, pl, b.ToMove())
-		add(&total, truth, pe, pl, b.ToMove())
+		g := guess{e: predicted(er.Value, er.Winner), l: predicted(lr.Value, lr.Winner), stm: b.ToMove()}
+		if g.e1, g.l1 = er.Winner, er.Winner; er.Winner == hex.Empty {
+			g.e1, g.l1, _ = lookahead(b, child, le)
+		}
+		add(&per[b.NumStones()], truth, g)
+		add(&total, truth, g)
 		if er.Winner == hex.Empty {
-			add(&open, truth, pe, pl, b.ToMove())
+			add(&open, truth, g)
 		}
 	}
 	if total.n == 0 {
 		return errNoPositions
 	}
 	var rows [][]string
-	var xs, ye, yl, elo, ehi, llo, lhi []float64
+	var xs, ye, yl, y1, elo, ehi, llo, lhi, lo1, hi1 []float64
 	for ply, t := range per {
 		if t.n == 0 {
 			continue
 		}
-		pe, pl := 100*float64(t.exact)/float64(t.n), 100*float64(t.learned)/float64(t.n)
+		pc := func(k int) float64 { return 100 * float64(k) / float64(t.n) }
+		pe, pl, p1 := pc(t.exact), pc(t.learned), pc(t.learned1)
 		rows = append(rows, []string{fmt.Sprint(ply), fmt.Sprint(t.n), fmt.Sprintf("%.1f", pe), fmt.Sprintf("%.1f", pl),
-			fmt.Sprintf("%.1f", 100*float64(t.stm)/float64(t.n))})
-		xs, ye, yl = append(xs, float64(ply)), append(ye, pe), append(yl, pl)
+			fmt.Sprintf("%.1f", pc(t.stm)), fmt.Sprintf("%.1f", pc(t.exact1)), fmt.Sprintf("%.1f", p1)})
+		xs, ye, yl, y1 = append(xs, float64(ply)), append(ye, pe), append(yl, pl), append(y1, p1)
 		lo, hi := match.Wilson(t.exact, t.n)
 		elo, ehi = append(elo, 100*lo), append(ehi, 100*hi)
 		lo, hi = match.Wilson(t.learned, t.n)
 		llo, lhi = append(llo, 100*lo), append(lhi, 100*hi)
+		lo, hi = match.Wilson(t.learned1, t.n)
+		lo1, hi1 = append(lo1, 100*lo), append(hi1, 100*hi)
 	}
-	r.Printf("%d random undecided positions (seed %d) labelled by the solver (%d left out: not solved within %d nodes). An evaluator predicts the colour it declares decided, else the sign of its value.\n\n",
+	r.Printf("%d random undecided positions (seed %d) labelled by the solver (%d left out: not solved within %d nodes). An evaluator predicts the colour it declares decided, else the sign of its value. The one-ply columns search one move deep: the side to move wins if a move leads to a position the connections (with fill-in) prove won for it, loses if every move leads to one proved lost, and otherwise is predicted by the evaluator's best value among the moves the connections leave open.\n\n",
 		total.n, env.Seed, unsolved, solverNodeLimit)
 	pct := func(k, n int) string {
 		if n == 0 {
@@ -116,17 +179,20 @@ func runAgreement(ctx context.Context, env *Env, r *report.Report) (err error) {
 		return fmt.Sprintf("%.1f%% (%.1f..%.1f)", 100*float64(k)/float64(n), 100*lo, 100*hi)
 	}
 	summary := [][]string{
-		{"all", fmt.Sprint(total.n), pct(total.exact, total.n), pct(total.learned, total.n), pct(total.stm, total.n)},
-		{"undecided by H-search", fmt.Sprint(open.n), pct(open.exact, open.n), pct(open.learned, open.n), pct(open.stm, open.n)},
+		{"all", fmt.Sprint(total.n), pct(total.exact, total.n), pct(total.learned, total.n), pct(total.stm, total.n),
+			pct(total.exact1, total.n), pct(total.learned1, total.n)},
+		{"undecided by H-search", fmt.Sprint(open.n), pct(open.exact, open.n), pct(open.learned, open.n), pct(open.stm, open.n),
+			pct(open.exact1, open.n), pct(open.learned1, open.n)},
 	}
-	if err := r.Table("agreement-summary", []string{"positions", "n", "exact", "learned", "side to move"}, summary); err != nil {
+	if err := r.Table("agreement-summary", []string{"positions", "n", "exact", "learned", "side to move", "exact, 1 ply", "learned, 1 ply"}, summary); err != nil {
 		return err
 	}
-	if err := r.Table("agreement", []string{"stones", "positions", "exact agrees %", "learned agrees %", "side to move wins %"}, rows); err != nil {
+	if err := r.Table("agreement", []string{"stones", "positions", "exact agrees %", "learned agrees %", "side to move wins %", "exact 1 ply %", "learned 1 ply %"}, rows); err != nil {
 		return err
 	}
 	p, err := report.Lines(fmt.Sprintf("Agreement with the solver %dx%d", env.Size, env.Size), "stones on the board", "winner predicted (% of positions, 95% CI)",
-		[]report.Series{{Name: "exact", X: xs, Y: ye, Low: elo, High: ehi}, {Name: "learned", X: xs, Y: yl, Low: llo, High: lhi}}, 100)
+		[]report.Series{{Name: "exact", X: xs, Y: ye, Low: elo, High: ehi}, {Name: "learned", X: xs, Y: yl, Low: llo, High: lhi},
+			{Name: "learned, 1 ply", X: xs, Y: y1, Low: lo1, High: hi1}}, 100)
 	if err != nil {
 		return err
 	}
@@ -134,8 +200,9 @@ func runAgreement(ctx context.Context, env *Env, r *report.Report) (err error) {
 		return err
 	}
 	r.Image("agreement", "agreement with the solver's true winner per number of stones")
-	env.logf("  agreement: exact %.1f%%, learned %.1f%%, side to move %.1f%% over %d positions; undecided by H-search (%d): exact %.1f%%, learned %.1f%%, side to move %.1f%%",
+	on := float64(max(1, open.n))
+	env.logf("  agreement: exact %.1f%%, learned %.1f%%, side to move %.1f%% over %d positions; undecided by H-search (%d): exact %.1f%%, learned %.1f%%, side to move %.1f%%; one ply: exact %.1f%%, learned %.1f%%",
 		100*float64(total.exact)/float64(total.n), 100*float64(total.learned)/float64(total.n), 100*float64(total.stm)/float64(total.n), total.n,
-		open.n, 100*float64(open.exact)/float64(max(1, open.n)), 100*float64(open.learned)/float64(max(1, open.n)), 100*float64(open.stm)/float64(max(1, open.n)))
+		open.n, 100*float64(open.exact)/on, 100*float64(open.learned)/on, 100*float64(open.stm)/on, 100*float64(open.exact1)/on, 100*float64(open.learned1)/on)
 	return nil
 }
