@@ -38,25 +38,33 @@ func predicted(v float64, decided hex.Color) hex.Color {
 	return hex.White
 }
 
-// lookahead predicts the winner of b by a one-ply search, for the exact and the learned
-// evaluator at once: the side to move wins if one of its moves finishes a chain or
-// leads to a position decided (ex's connections) in its favour, and loses if every move
-// leads to a position decided against it; otherwise it wins if its best move by the
-// evaluator's value (ex's for the exact prediction, le's for the learned one) among
-// the undecided ones is good for it. The two predictions differ only in the values of
-// the positions the connections leave open. proved reports that the connections decided
-// it. b is restored.
-func lookahead(b *hex.Board, ex, le search.Evaluator) (pe, pl hex.Color, proved bool) {
+// lookahead predicts the winner of b one move deep, for the exact and the learned
+// evaluator at once. The connections of ex decide first: b itself when they prove it;
+// else the side to move wins if one of its moves finishes a chain or leads to a position
+// they prove won for it, and loses if they prove every move lost (a move outside b's
+// mustplay counts as lost). Otherwise the best value among the moves they leave open
+// decides, from the side to move's point of view (ex's value for the exact prediction,
+// le's for the learned one; a best value of exactly 0 counts as a loss), so the two
+// predictions differ only where nothing is proved. proved reports that the
+// connections decided. b is restored.
+func lookahead(b *hex.Board, ex, le search.Evaluator) (pe, pl hex.Color, proved bool, err error) {
+	root := ex.Evaluate(b)
+	if root.Winner != hex.Empty {
+		return root.Winner, root.Winner, true, nil
+	}
 	x := b.ToMove()
 	sgn := 1.0
 	if x == hex.White {
 		sgn = -1
 	}
+	moves := b.EmptyCells()
+	if root.HasMustplay {
+		moves = moves.And(root.Mustplay)
+	}
 	bestE, bestL := math.Inf(-1), math.Inf(-1)
-	empty := b.EmptyCells()
-	for p := empty.First(); p != hex.NoCell; p = empty.Next(p + 1) {
+	for p := moves.First(); p != hex.NoCell; p = moves.Next(p + 1) {
 		if err := b.Play(hex.Move{Color: x, Cell: p}); err != nil {
-			continue
+			return hex.Empty, hex.Empty, false, fmt.Errorf("experiments: one-ply lookahead: %w", err)
 		}
 		won := b.Winner() == x
 		var er search.Result
@@ -64,15 +72,14 @@ func lookahead(b *hex.Board, ex, le search.Evaluator) (pe, pl hex.Color, proved 
 			er = ex.Evaluate(b)
 			won = er.Winner == x
 		}
-		switch {
-		case won:
-			b.Undo()
-			return x, x, true
-		case er.Winner == hex.Empty:
+		if !won && er.Winner == hex.Empty {
 			bestE = max(bestE, sgn*er.Value)
 			bestL = max(bestL, sgn*le.Evaluate(b).Value)
 		}
 		b.Undo()
+		if won {
+			return x, x, true, nil
+		}
 	}
 	side := func(v float64) hex.Color {
 		if v > 0 {
@@ -80,7 +87,7 @@ func lookahead(b *hex.Board, ex, le search.Evaluator) (pe, pl hex.Color, proved 
 		}
 		return x.Opp()
 	}
-	return side(bestE), side(bestL), math.IsInf(bestE, -1)
+	return side(bestE), side(bestL), math.IsInf(bestE, -1), nil
 }
 
 func runAgreement(ctx context.Context, env *Env, r *report.Report) (err error) {
@@ -91,10 +98,10 @@ func runAgreement(ctx context.Context, env *Env, r *report.Report) (err error) {
 	if err != nil {
 		return err
 	}
-	// The one-ply predictions judge the children with the players' connections
-	// (fill-in on).
+	// The one-ply predictions judge the positions with the connections the players'
+	// searches use (fill-in and edge templates on).
 	cfg := env.Exact
-	cfg.FillIn = true
+	cfg.FillIn, cfg.VC.EdgeTemplates = true, true
 	child, err := circuit.NewExact(cfg)
 	if err != nil {
 		return err
@@ -118,7 +125,9 @@ func runAgreement(ctx context.Context, env *Env, r *report.Report) (err error) {
 		}
 	}
 	per := make([]tally, cells+1)
-	var total, open tally // open: the positions the exact evaluator leaves undecided
+	// open: the positions the exact evaluator leaves undecided; open1: those of them
+	// that one ply of connections does not decide either (the values decide).
+	var total, open, open1 tally
 	unsolved := 0
 	boards := randomPositions(env.Size, env.Positions, env.Seed)
 	bar := env.progress("agreement", len(boards), "position")
@@ -139,20 +148,26 @@ func runAgreement(ctx context.Context, env *Env, r *report.Report) (err error) {
 		er := ex.Evaluate(b)
 		lr := le.Evaluate(b)
 		g := guess{e: predicted(er.Value, er.Winner), l: predicted(lr.Value, lr.Winner), stm: b.ToMove()}
+		proved := true
 		if g.e1, g.l1 = er.Winner, er.Winner; er.Winner == hex.Empty {
-			g.e1, g.l1, _ = lookahead(b, child, le)
+			if g.e1, g.l1, proved, err = lookahead(b, child, le); err != nil {
+				return err
+			}
 		}
 		add(&per[b.NumStones()], truth, g)
 		add(&total, truth, g)
 		if er.Winner == hex.Empty {
 			add(&open, truth, g)
+			if !proved {
+				add(&open1, truth, g)
+			}
 		}
 	}
 	if total.n == 0 {
 		return errNoPositions
 	}
 	var rows [][]string
-	var xs, ye, yl, y1, elo, ehi, llo, lhi, lo1, hi1 []float64
+	var xs, ye, yl, y1, ye1, elo, ehi, llo, lhi, lo1, hi1, elo1, ehi1 []float64
 	for ply, t := range per {
 		if t.n == 0 {
 			continue
@@ -161,16 +176,18 @@ func runAgreement(ctx context.Context, env *Env, r *report.Report) (err error) {
 		pe, pl, p1 := pc(t.exact), pc(t.learned), pc(t.learned1)
 		rows = append(rows, []string{fmt.Sprint(ply), fmt.Sprint(t.n), fmt.Sprintf("%.1f", pe), fmt.Sprintf("%.1f", pl),
 			fmt.Sprintf("%.1f", pc(t.stm)), fmt.Sprintf("%.1f", pc(t.exact1)), fmt.Sprintf("%.1f", p1)})
-		xs, ye, yl, y1 = append(xs, float64(ply)), append(ye, pe), append(yl, pl), append(y1, p1)
+		xs, ye, yl, y1, ye1 = append(xs, float64(ply)), append(ye, pe), append(yl, pl), append(y1, p1), append(ye1, pc(t.exact1))
 		lo, hi := match.Wilson(t.exact, t.n)
 		elo, ehi = append(elo, 100*lo), append(ehi, 100*hi)
 		lo, hi = match.Wilson(t.learned, t.n)
 		llo, lhi = append(llo, 100*lo), append(lhi, 100*hi)
 		lo, hi = match.Wilson(t.learned1, t.n)
 		lo1, hi1 = append(lo1, 100*lo), append(hi1, 100*hi)
+		lo, hi = match.Wilson(t.exact1, t.n)
+		elo1, ehi1 = append(elo1, 100*lo), append(ehi1, 100*hi)
 	}
-	r.Printf("%d random undecided positions (seed %d) labelled by the solver (%d left out: not solved within %d nodes). An evaluator predicts the colour it declares decided, else the sign of its value. The one-ply columns search one move deep: the side to move wins if a move leads to a position the connections (with fill-in) prove won for it, loses if every move leads to one proved lost, and otherwise is predicted by the evaluator's best value among the moves the connections leave open.\n\n",
-		total.n, env.Seed, unsolved, solverNodeLimit)
+	r.Printf("%d random undecided positions (seed %d) labelled by the solver (%d left out: not solved within %d nodes). An evaluator predicts the colour it declares decided, else the sign of its value. The one-ply columns search one move deep: the side to move wins if a move leads to a position the connections (after fill-in, with the edge templates, as in the players' searches) prove won for it, loses if every move inside its mustplay leads to one proved lost, and otherwise is predicted by the evaluator's best value among the moves the connections leave open. Of the %d positions H-search leaves undecided, %d are proved one ply deep (the root after fill-in, or its moves); on the other %d the values alone decide, and the last row shows them.\n\n",
+		total.n, env.Seed, unsolved, solverNodeLimit, open.n, open.n-open1.n, open1.n)
 	pct := func(k, n int) string {
 		if n == 0 {
 			return "-"
@@ -183,6 +200,8 @@ func runAgreement(ctx context.Context, env *Env, r *report.Report) (err error) {
 			pct(total.exact1, total.n), pct(total.learned1, total.n)},
 		{"undecided by H-search", fmt.Sprint(open.n), pct(open.exact, open.n), pct(open.learned, open.n), pct(open.stm, open.n),
 			pct(open.exact1, open.n), pct(open.learned1, open.n)},
+		{"undecided, not proved one ply deep", fmt.Sprint(open1.n), pct(open1.exact, open1.n), pct(open1.learned, open1.n), pct(open1.stm, open1.n),
+			pct(open1.exact1, open1.n), pct(open1.learned1, open1.n)},
 	}
 	if err := r.Table("agreement-summary", []string{"positions", "n", "exact", "learned", "side to move", "exact, 1 ply", "learned, 1 ply"}, summary); err != nil {
 		return err
@@ -192,17 +211,18 @@ func runAgreement(ctx context.Context, env *Env, r *report.Report) (err error) {
 	}
 	p, err := report.Lines(fmt.Sprintf("Agreement with the solver %dx%d", env.Size, env.Size), "stones on the board", "winner predicted (% of positions, 95% CI)",
 		[]report.Series{{Name: "exact", X: xs, Y: ye, Low: elo, High: ehi}, {Name: "learned", X: xs, Y: yl, Low: llo, High: lhi},
-			{Name: "learned, 1 ply", X: xs, Y: y1, Low: lo1, High: hi1}}, 100)
+			{Name: "exact, 1 ply", X: xs, Y: ye1, Low: elo1, High: ehi1}, {Name: "learned, 1 ply", X: xs, Y: y1, Low: lo1, High: hi1}}, 100)
 	if err != nil {
 		return err
 	}
 	if err := r.SavePlot(p, "agreement"); err != nil {
 		return err
 	}
-	r.Image("agreement", "agreement with the solver's true winner per number of stones")
+	r.Image("agreement", "agreement with the solver's true winner per number of stones, all positions (decided ones included)")
 	on := float64(max(1, open.n))
-	env.logf("  agreement: exact %.1f%%, learned %.1f%%, side to move %.1f%% over %d positions; undecided by H-search (%d): exact %.1f%%, learned %.1f%%, side to move %.1f%%; one ply: exact %.1f%%, learned %.1f%%",
+	env.logf("  agreement: exact %.1f%%, learned %.1f%%, side to move %.1f%% over %d positions; undecided by H-search (%d): exact %.1f%%, learned %.1f%%, side to move %.1f%%; one ply: exact %.1f%%, learned %.1f%% (%d proved; on the other %d exact %.1f%%, learned %.1f%%)",
 		100*float64(total.exact)/float64(total.n), 100*float64(total.learned)/float64(total.n), 100*float64(total.stm)/float64(total.n), total.n,
-		open.n, 100*float64(open.exact)/on, 100*float64(open.learned)/on, 100*float64(open.stm)/on, 100*float64(open.exact1)/on, 100*float64(open.learned1)/on)
+		open.n, 100*float64(open.exact)/on, 100*float64(open.learned)/on, 100*float64(open.stm)/on, 100*float64(open.exact1)/on, 100*float64(open.learned1)/on,
+		open.n-open1.n, open1.n, 100*float64(open1.exact1)/float64(max(1, open1.n)), 100*float64(open1.learned1)/float64(max(1, open1.n)))
 	return nil
 }

@@ -84,6 +84,9 @@ func TestExperimentsWriteReports(t *testing.T) {
 			if !strings.Contains(string(md), "Experiment "+name) || strings.Contains(string(md), "NaN") {
 				t.Fatalf("bad summary:\n%s", md)
 			}
+			if name == "9-solver" && !strings.Contains(string(md), "| undecided, not proved one ply deep |") {
+				t.Fatalf("no one-ply rows:\n%s", md)
+			}
 		})
 	}
 	// Experiment 1: one row per first-move board, finite values, and a plot.
