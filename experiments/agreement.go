@@ -195,14 +195,10 @@ func runAgreement(ctx context.Context, env *Env, r *report.Report) (err error) {
 		lo, hi := match.Wilson(k, n)
 		return fmt.Sprintf("%.1f%% (%.1f..%.1f)", 100*float64(k)/float64(n), 100*lo, 100*hi)
 	}
-	summary := [][]string{
-		{"all", fmt.Sprint(total.n), pct(total.exact, total.n), pct(total.learned, total.n), pct(total.stm, total.n),
-			pct(total.exact1, total.n), pct(total.learned1, total.n)},
-		{"undecided by H-search", fmt.Sprint(open.n), pct(open.exact, open.n), pct(open.learned, open.n), pct(open.stm, open.n),
-			pct(open.exact1, open.n), pct(open.learned1, open.n)},
-		{"undecided, not proved one ply deep", fmt.Sprint(open1.n), pct(open1.exact, open1.n), pct(open1.learned, open1.n), pct(open1.stm, open1.n),
-			pct(open1.exact1, open1.n), pct(open1.learned1, open1.n)},
+	row := func(name string, t tally) []string {
+		return []string{name, fmt.Sprint(t.n), pct(t.exact, t.n), pct(t.learned, t.n), pct(t.stm, t.n), pct(t.exact1, t.n), pct(t.learned1, t.n)}
 	}
+	summary := [][]string{row("all", total), row("undecided by H-search", open), row("undecided, not proved one ply deep", open1)}
 	if err := r.Table("agreement-summary", []string{"positions", "n", "exact", "learned", "side to move", "exact, 1 ply", "learned, 1 ply"}, summary); err != nil {
 		return err
 	}
