@@ -29,6 +29,7 @@ const (
 )
 
 var cliCases = []cliCase{
+	{cmd: []string{"analyze"}, base: []string{"../../engine/hex/testdata"}},
 	{cmd: []string{"bench"}, base: []string{"--size", "3", "--positions", "1", "--time", "0.01"},
 		valid: []string{"seed=-1", "seed=huge"}},
 	{cmd: []string{"book", "build"}, base: []string{"--size", "4", "--out", "OUT/4x4.book"},
