@@ -4,17 +4,16 @@ import (
 	"github.com/hexlearn/hexlearn/engine/hex"
 )
 
-// Compact is this package's H-search specialised for solvers: boards of at most 64
-// cells, so that the Builder runs its one-word engine instance on 16-byte records
-// (hsearch_w1.go, packed.go), and
-// only the connections between a colour's two edges are answered (WinningVC,
-// WinningSC, Mustplay; the methods of engine/solver's Connector interface). It is a
+// Compact is this package's H-search specialised for solvers: only the connections
+// between a colour's two edges are answered (WinningVC, WinningSC, Mustplay; the
+// methods of engine/solver's Connector interface), and on boards of at most 64 cells
+// the Builder runs its one-word engine instance on 16-byte records (hsearch_w1.go,
+// packed.go; larger boards take the general instance). It is a
 // thin layer over one Builder per colour with the configuration Config gives:
 // Anshelevich's rules (no AND over edges, no XH), at most MaxFull VCs and MaxSemi SCs
 // per pair, OR over at most MaxOr SCs, SemiAnd and EdgeTemplates as set, stopping at
 // the first winning VC (Config.StopAtWin) and after MaxWork added connections
-// (Config.MaxWork). On larger
-// boards it reports no connection. The last result of each colour is kept (keyed by
+// (Config.MaxWork). The last result of each colour is kept (keyed by
 // the board's Zobrist hash), so asking several questions about one position builds
 // once. It is not safe for concurrent use.
 type Compact struct {
@@ -85,16 +84,13 @@ func (h *Compact) run(b *hex.Board, c hex.Color) *Builder {
 }
 
 // result returns colour c's Builder holding position b (building it unless the last
-// build for c was of the same position), or nil when there is no answer: a board of
-// more than 64 cells, or a colour that is neither black nor white.
+// build for c was of the same position), or nil when there is no answer: a colour
+// that is neither black nor white.
 func (h *Compact) result(b *hex.Board, c hex.Color) *Builder {
 	if c != hex.Black && c != hex.White {
 		return nil
 	}
 	g := b.Geometry()
-	if g.N > 64 {
-		return nil
-	}
 	sv := &h.saved[c]
 	hash := b.Hash()
 	if sv.ok && sv.hash == hash && sv.g == g {

@@ -62,16 +62,55 @@ B . .
 	}
 }
 
-// TestCompactLargeBoard checks that boards of more than 64 cells get no answer.
+// TestCompactLargeBoard checks Compact on a board of more than 64 cells (the general
+// engine instance): nothing on the empty 9x9 board, a winning VC along a bridge
+// ladder, and the mustplay it gives the opponent.
 func TestCompactLargeBoard(t *testing.T) {
-	b := hex.MustBoard(9, 9)
 	h := NewCompact()
-	if _, ok := h.WinningVC(b, hex.Black); ok {
-		t.Fatal("9x9: a winning VC reported")
+	empty := hex.MustBoard(9, 9)
+	if _, ok := h.WinningVC(empty, hex.Black); ok {
+		t.Fatal("empty 9x9: a winning VC reported")
+	}
+	if _, _, ok := h.Mustplay(empty, hex.White); ok {
+		t.Fatal("empty 9x9: a mustplay reported")
+	}
+	// a bridge ladder of Black stones down the board: bridges join them, and the
+	// stones on rows 2 and 8 reach their edges by edge bridges
+	b, err := hex.ParsePosition(9, 9, "e2 a1 d4 a2 c6 a3 b8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	car, ok := h.WinningVC(b, hex.Black)
+	if !ok {
+		t.Fatalf("no winning VC for Black:\n%s", b)
+	}
+	if car.Count() != 10 {
+		t.Errorf("carrier of %d cells %v, want the 10 cells of five bridges", car.Count(), b.Geometry().CellNames(car))
 	}
 	if _, _, ok := h.Mustplay(b, hex.White); ok {
-		t.Fatal("9x9: a mustplay reported")
+		t.Error("a mustplay reported against a winning VC")
 	}
+	// White takes d5 from the bridge d4-c6: Black, to move, still connects with c5
+	b.PlayStone(hex.White, mustCell(t, b, "d5"))
+	_, sc, ok := h.WinningSC(b, hex.Black)
+	if !ok {
+		t.Fatalf("no winning SC for Black:\n%s", b)
+	}
+	// White, to move, must play inside every such SC
+	b.SetToMove(hex.White)
+	must, _, ok := h.Mustplay(b, hex.White)
+	if !ok || must.IsEmpty() || !must.SubsetOf(&sc) {
+		t.Errorf("White's mustplay %v (%v), want a non-empty part of the SC %v", b.Geometry().CellNames(must), ok, b.Geometry().CellNames(sc))
+	}
+}
+
+func mustCell(t *testing.T, b *hex.Board, name string) hex.Cell {
+	t.Helper()
+	c, err := b.Geometry().ParseCell(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
 
 // TestCompactMatchesBuilder cross-checks Compact with Builder under the same rules
