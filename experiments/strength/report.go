@@ -130,7 +130,7 @@ func (res *Result) Write(dir string) error {
 		gameRows = append(gameRows, []string{fmt.Sprint(g.Size), fmt.Sprint(g.Seconds), g.A, g.B, fmt.Sprint(g.Number), g.Opening,
 			g.Black, g.White, g.Winner, g.Reason, fmt.Sprint(g.Moves), g.SGF})
 	}
-	r.Printf("Files: `elo.csv`, `pairs.csv`, `games.csv` (one row per game), `results.json`, one SGF file per game under `sgf/SIZE/TIMEs/A-vs-B/`, and what each engine wrote to its standard error under `logs/` (when it wrote anything).\n")
+	r.Printf("Files: `elo.csv`, `pairs.csv`, `games.csv` (one row per game), `results.json`, one SGF file per game under `sgf/SIZE/TIMEs/A-vs-B/`, and what each engine wrote to its standard error under `logs/` (when it wrote anything). `hexlearn analyze` on this directory shows where each game was decided (the first position the players' connections prove, and the move that made it).\n")
 	if err := r.CSV("elo", []string{"size", "seconds_per_move", "player", "games", "wins", "fitted", "elo", "se", "lo95", "hi95", "prior"}, eloRows); err != nil {
 		return err
 	}
