@@ -158,7 +158,7 @@ type playerJSON struct {
 	Wins         int    `json:"wins"`
 	Finds        int    `json:"finds"`
 	FoundAgainst int    `json:"found_against"`
-	Missed       int    `json:"missed_defences"` // with --deep
+	Missed       *int   `json:"missed_defences"` // null without --deep
 	Blunders     int    `json:"blunders"`
 	Avoidable    int    `json:"avoidable"`
 	Thrown       int    `json:"thrown_away"`
@@ -175,7 +175,7 @@ func writeAnalysisJSON(w io.Writer, recs []analysis.Record) error {
 		g := analysisJSON{Game: r.Name, Black: r.Black, White: r.White, Winner: colorName(r.Winner),
 			Plies: r.Plies, Kind: d.Kind.String(), DecidedAt: d.Ply, ProvedWinner: colorName(d.Winner),
 			Mover: colorName(d.Mover), Throws: []throwJSON{}}
-		if d.Move >= 0 {
+		if d.Move != hex.NoCell {
 			g.Move = r.CellName(d.Move)
 		}
 		if d.Checked {
@@ -187,10 +187,21 @@ func writeAnalysisJSON(w io.Writer, recs []analysis.Record) error {
 		}
 		out.Games = append(out.Games, g)
 	}
+	deep := false
+	for _, r := range recs {
+		if r.Decision.Kind == analysis.Found && r.Decision.Checked {
+			deep = true
+		}
+	}
 	for _, p := range analysis.Summarize(recs) {
-		out.Players = append(out.Players, playerJSON{Name: p.Name, Games: p.Games, Wins: p.Wins,
-			Finds: p.Finds, FoundAgainst: p.FoundAgainst, Missed: p.Missed, Blunders: p.Blunders, Avoidable: p.Avoidable,
-			Thrown: p.Thrown, Open: p.Open})
+		pj := playerJSON{Name: p.Name, Games: p.Games, Wins: p.Wins,
+			Finds: p.Finds, FoundAgainst: p.FoundAgainst, Blunders: p.Blunders, Avoidable: p.Avoidable,
+			Thrown: p.Thrown, Open: p.Open}
+		if deep {
+			m := p.Missed
+			pj.Missed = &m
+		}
+		out.Players = append(out.Players, pj)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -48,6 +48,9 @@ func TestAnalyzeCommand(t *testing.T) {
 	if code := run([]string{"analyze", "--json", "--deep", filepath.Join(games, "sub", "g2.sgf")}, &out, &errb); code != 0 {
 		t.Fatalf("--json: exit %d: %s", code, errb.String())
 	}
+	if !strings.Contains(out.String(), `"missed_defences": 1`) {
+		t.Errorf("--deep: no missed_defences count:\n%s", out.String())
+	}
 	var js struct {
 		Games []struct {
 			Kind         string `json:"kind"`
@@ -91,6 +94,9 @@ func TestAnalyzeCommand(t *testing.T) {
 		first := strings.SplitN(errb.String(), "\n", 2)[0]
 		if code != tc.code || !strings.Contains(first, tc.want) {
 			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", tc.args, code, errb.String(), tc.code, tc.want)
+		}
+		if tc.code == 1 && strings.Count(errb.String(), "\n") != 1 {
+			t.Errorf("%v: the error takes more than one line: %q", tc.args, errb.String())
 		}
 	}
 }

@@ -46,8 +46,9 @@
 // with per-opening limits and resumption from a checkpoint. On boards of up to 64 cells the DFPN table stores its sets as single
 // words (table.go). Labeler labels datasets (pipeline.Label).
 //
-// The default Connector is engine/vc's compact H-search (vc.Compact, boards of up to
-// 64 cells); VCConnector adapts engine/vc's full Builder.
+// The default Connector is engine/vc's compact H-search (vc.Compact, any board; the
+// one-word engine instance up to 64 cells); VCConnector adapts engine/vc's full
+// Builder.
 package solver
 
 import (

@@ -97,7 +97,7 @@
 // (hsearch_wn.go) by "go generate ./engine/vc"; TestGeneratedFilesUpToDate fails while
 // a generated file is stale. The queries convert the one-word records to Conns when
 // asked. Compact, the solver's edge-to-edge H-search, is a thin layer over the
-// one-word instance (compact.go).
+// Builder (the one-word instance on boards of up to 64 cells; compact.go).
 //
 // # Use
 //

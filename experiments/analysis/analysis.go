@@ -28,8 +28,8 @@ import (
 type Kind int
 
 const (
-	// Open: the connections proved no winner before the game ended (a resignation, an
-	// engine that stopped, or a finishing move no earlier position showed).
+	// Open: the connections proved no winner before the game ended (a resignation or
+	// an engine that stopped; a finished chain is a proof of its own).
 	Open Kind = iota
 	// Start: the first position analysed is already proved.
 	Start
@@ -174,17 +174,19 @@ func (a *Analyzer) Analyze(ctx context.Context, final *hex.Board) (Decision, err
 			return Decision{}, fmt.Errorf("%w: history entry %d: %v", ErrGame, i+1, err)
 		}
 	}
-	switch {
-	case start == len(hist):
+	if start == len(hist) {
 		b.SetToMove(final.ToMove())
-	case start > 0:
-		b.SetToMove(hist[start].Color)
 	}
 	// proof[k] is the proved winner after start+k history entries
 	proof := make([]hex.Color, 0, len(hist)-start+1)
 	for i := start; ; i++ {
 		if err := ctx.Err(); err != nil {
 			return Decision{}, err
+		}
+		if i < len(hist) && hist[i].Cell != hex.Resign {
+			// decide with the side the record moves next (White may move first,
+			// a colour may move twice)
+			b.SetToMove(hist[i].Color)
 		}
 		w, err := a.proved(b)
 		if err != nil {

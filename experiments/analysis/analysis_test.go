@@ -308,6 +308,52 @@ func TestAnalyzeSetupAfterMoves(t *testing.T) {
 	}
 }
 
+// TestAnalyzeMoveOrder checks that every position is decided with the side the record
+// moves next: White first, and a colour moving twice.
+func TestAnalyzeMoveOrder(t *testing.T) {
+	a, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		sgf    string
+		winner hex.Color
+		throws bool // whether changes of the proved winner may occur
+	}{
+		{"(;FF[4]GM[11]SZ[4];W[b2];B[a1];W[c3])", hex.White, true},
+		{"(;FF[4]GM[11]SZ[4];B[b2];B[c3])", hex.Black, false}, // White never moves
+	} {
+		b, _, err := hex.ReadSGFProps(strings.NewReader(tc.sgf))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := a.Analyze(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Kind != Start || d.Ply != 0 || d.Winner != tc.winner || !tc.throws && len(d.Throws) != 0 {
+			t.Errorf("%s: got %v at ply %d for %v, throws %v; want proved for %v at the start (throws %v)",
+				tc.sgf, d.Kind, d.Ply, d.Winner, d.Throws, tc.winner, tc.throws)
+		}
+		// every proof is the solver's, with the side to move of the record
+		next := func(ply int) *hex.Board {
+			p := at(t, b, ply)
+			if ms := b.Moves(); ply < len(ms) {
+				p.SetToMove(ms[ply].Color)
+			}
+			return p
+		}
+		if w := truth(t, next(0)); w != d.Winner {
+			t.Errorf("%s: proved %v at the start, the solver says %v", tc.sgf, d.Winner, w)
+		}
+		for _, th := range d.Throws {
+			if w := truth(t, next(th.Ply)); w != th.From.Opp() {
+				t.Errorf("%s: throw at ply %d, the solver says %v", tc.sgf, th.Ply, w)
+			}
+		}
+	}
+}
+
 func TestAnalyzeCancel(t *testing.T) {
 	b, err := hex.ParsePosition(6, 6, "a1 c4 a2")
 	if err != nil {
@@ -379,6 +425,8 @@ func FuzzAnalyzeSGF(f *testing.F) {
 		"(;FF[4]GM[11]SZ[3]AB[b2]AW[a1]PL[W];W[c1];B[b1])",
 		"(;FF[4]GM[11]SZ[4];B[b2];W[swap-pieces];B[c3];W[resign])",
 		"(;FF[4]GM[11]SZ[3];B[a1];AE[a1];W[b2])",
+		"(;FF[4]GM[11]SZ[4];W[b2];B[a1];W[c3])",
+		"(;FF[4]GM[11]SZ[4];B[b2];B[c3])",
 	} {
 		f.Add(s)
 	}

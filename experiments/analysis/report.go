@@ -82,7 +82,9 @@ type PlayerStats struct {
 	Open int
 }
 
-// Summarize sums the records per player name, in order of first appearance.
+// Summarize sums the records per player name, in order of first appearance. A game
+// of a player against itself (PB equal to PW) counts once in Games and Open, while its
+// finds and blunders count for both sides under the one name.
 func Summarize(recs []Record) []PlayerStats {
 	var out []PlayerStats
 	idx := map[string]int{}
