@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -78,7 +77,7 @@ sound but incomplete: "not proved lost" is an upper bound on the moves that hold
 			recs = append(recs, r)
 		}
 		if *asJSON {
-			return writeAnalysisJSON(stdout, recs)
+			return analysis.WriteJSON(stdout, recs)
 		}
 		return analysis.WriteText(stdout, recs)
 	}
@@ -127,83 +126,4 @@ func readSGFFile(path string) (*hex.Board, hex.SGFProps, error) {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return b, props, nil
-}
-
-// analysisJSON is one game of hexlearn analyze --json.
-type analysisJSON struct {
-	Game         string      `json:"game"`
-	Black        string      `json:"black"`
-	White        string      `json:"white"`
-	Winner       string      `json:"winner"` // "black", "white" or "" (unknown)
-	Plies        int         `json:"plies"`
-	Kind         string      `json:"kind"`       // open, start, found, blunder
-	DecidedAt    int         `json:"decided_at"` // -1 when open
-	ProvedWinner string      `json:"proved_winner,omitempty"`
-	Move         string      `json:"move,omitempty"`
-	Mover        string      `json:"mover,omitempty"`
-	Alternatives *int        `json:"alternatives,omitempty"` // counted moves (see the help)
-	Legal        *int        `json:"legal,omitempty"`
-	Throws       []throwJSON `json:"throws"`
-}
-
-type throwJSON struct {
-	Ply  int    `json:"ply"`
-	From string `json:"from"`
-}
-
-// playerJSON is one player's sums.
-type playerJSON struct {
-	Name         string `json:"name"`
-	Games        int    `json:"games"`
-	Wins         int    `json:"wins"`
-	Finds        int    `json:"finds"`
-	FoundAgainst int    `json:"found_against"`
-	Missed       *int   `json:"missed_defences"` // null without --deep
-	Blunders     int    `json:"blunders"`
-	Avoidable    int    `json:"avoidable"`
-	Thrown       int    `json:"thrown_away"`
-	Open         int    `json:"never_proved"`
-}
-
-func writeAnalysisJSON(w io.Writer, recs []analysis.Record) error {
-	out := struct {
-		Games   []analysisJSON `json:"games"`
-		Players []playerJSON   `json:"players"`
-	}{Games: []analysisJSON{}, Players: []playerJSON{}}
-	for _, r := range recs {
-		d := r.Decision
-		g := analysisJSON{Game: r.Name, Black: r.Black, White: r.White, Winner: colorName(r.Winner),
-			Plies: r.Plies, Kind: d.Kind.String(), DecidedAt: d.Ply, ProvedWinner: colorName(d.Winner),
-			Mover: colorName(d.Mover), Throws: []throwJSON{}}
-		if d.Move != hex.NoCell {
-			g.Move = r.CellName(d.Move)
-		}
-		if d.Checked {
-			a, l := d.Alternatives, d.Legal
-			g.Alternatives, g.Legal = &a, &l
-		}
-		for _, t := range d.Throws {
-			g.Throws = append(g.Throws, throwJSON{Ply: t.Ply, From: t.From.String()})
-		}
-		out.Games = append(out.Games, g)
-	}
-	deep := false
-	for _, r := range recs {
-		if r.Decision.Kind == analysis.Found && r.Decision.Checked {
-			deep = true
-		}
-	}
-	for _, p := range analysis.Summarize(recs) {
-		pj := playerJSON{Name: p.Name, Games: p.Games, Wins: p.Wins,
-			Finds: p.Finds, FoundAgainst: p.FoundAgainst, Blunders: p.Blunders, Avoidable: p.Avoidable,
-			Thrown: p.Thrown, Open: p.Open}
-		if deep {
-			m := p.Missed
-			pj.Missed = &m
-		}
-		out.Players = append(out.Players, pj)
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
 }

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -207,4 +208,94 @@ func deepChecked(recs []Record) bool {
 		}
 	}
 	return false
+}
+
+// gameJSON is one game of the JSON output.
+type gameJSON struct {
+	Game         string      `json:"game"`
+	Black        string      `json:"black"`
+	White        string      `json:"white"`
+	Winner       string      `json:"winner"` // "black", "white" or "" (unknown)
+	Plies        int         `json:"plies"`
+	Kind         string      `json:"kind"`       // open, start, found, blunder
+	DecidedAt    int         `json:"decided_at"` // -1 when open
+	ProvedWinner string      `json:"proved_winner,omitempty"`
+	Move         string      `json:"move,omitempty"`
+	Mover        string      `json:"mover,omitempty"`
+	Alternatives *int        `json:"alternatives,omitempty"` // counted moves (see the help)
+	Legal        *int        `json:"legal,omitempty"`
+	Throws       []throwJSON `json:"throws"`
+}
+
+// throwJSON is one change of the proved winner.
+type throwJSON struct {
+	Ply  int    `json:"ply"`
+	From string `json:"from"`
+}
+
+// playerJSON is one player's sums.
+type playerJSON struct {
+	Name         string `json:"name"`
+	Games        int    `json:"games"`
+	Wins         int    `json:"wins"`
+	Finds        int    `json:"finds"`
+	FoundAgainst int    `json:"found_against"`
+	Missed       *int   `json:"missed_defences"` // null when no find was checked (Options.Deep)
+	Blunders     int    `json:"blunders"`
+	Avoidable    int    `json:"avoidable"`
+	Thrown       int    `json:"thrown_away"`
+	Open         int    `json:"never_proved"`
+}
+
+// WriteJSON writes the records and the per-player sums as JSON (hexlearn analyze
+// --json).
+func WriteJSON(w io.Writer, recs []Record) error {
+	out := struct {
+		Games   []gameJSON   `json:"games"`
+		Players []playerJSON `json:"players"`
+	}{Games: []gameJSON{}, Players: []playerJSON{}}
+	for _, r := range recs {
+		d := r.Decision
+		g := gameJSON{Game: r.Name, Black: r.Black, White: r.White, Winner: colorName(r.Winner),
+			Plies: r.Plies, Kind: d.Kind.String(), DecidedAt: d.Ply, ProvedWinner: colorName(d.Winner),
+			Mover: colorName(d.Mover), Throws: []throwJSON{}}
+		if d.Move != hex.NoCell {
+			g.Move = r.CellName(d.Move)
+		}
+		if d.Checked {
+			a, l := d.Alternatives, d.Legal
+			g.Alternatives, g.Legal = &a, &l
+		}
+		for _, t := range d.Throws {
+			g.Throws = append(g.Throws, throwJSON{Ply: t.Ply, From: t.From.String()})
+		}
+		out.Games = append(out.Games, g)
+	}
+	deep := false
+	for _, r := range recs {
+		if r.Decision.Kind == Found && r.Decision.Checked {
+			deep = true
+		}
+	}
+	for _, p := range Summarize(recs) {
+		pj := playerJSON{Name: p.Name, Games: p.Games, Wins: p.Wins,
+			Finds: p.Finds, FoundAgainst: p.FoundAgainst, Blunders: p.Blunders, Avoidable: p.Avoidable,
+			Thrown: p.Thrown, Open: p.Open}
+		if deep {
+			m := p.Missed
+			pj.Missed = &m
+		}
+		out.Players = append(out.Players, pj)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// colorName is a colour's name, "" for Empty.
+func colorName(c hex.Color) string {
+	if c == hex.Empty {
+		return ""
+	}
+	return c.String()
 }
