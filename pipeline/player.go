@@ -107,6 +107,12 @@ type PlayerConfig struct {
 	// priors (player.Config.CircuitPriors; 0: the board size's default, negative:
 	// none).
 	CircuitPriors float64
+	// Playouts are the random playouts from every node the learned MCTS expands
+	// (player.Config.Playouts; 0: the board size's default, negative: none).
+	Playouts int
+	// PlayoutWeight is the weight of their mean result in a node's score
+	// (player.Config.PlayoutWeight; 0: the default).
+	PlayoutWeight float64
 	// Notes receives the player's one-line notes (nil: none).
 	Notes io.Writer
 }
@@ -152,7 +158,7 @@ func NewPlayer(ctx context.Context, c PlayerConfig) (Player, error) {
 	}
 	cfg := player.Config{Kind: kind, XH: c.XH, NoFillIn: c.NoFillIn, NoTemplates: c.NoTemplates, Depth: c.Depth, K: c.K, Time: c.Time, VCPlies: c.VCPlies, LeafVC: c.LeafVC,
 		SolveShare: c.SolveShare, SolveMaxEmpty: c.SolveMaxEmpty, SolveParallel: c.SolveParallel, LookaheadDepth: c.LookaheadDepth, Order: c.Order, Search: c.Search,
-		CircuitPriors: c.CircuitPriors, Notes: c.Notes}
+		CircuitPriors: c.CircuitPriors, Playouts: c.Playouts, PlayoutWeight: c.PlayoutWeight, Notes: c.Notes}
 	switch {
 	case c.Time == 0:
 		cfg.Time = gtp.SearchDefaults().Time
@@ -291,6 +297,15 @@ func (c PlayerConfig) Args() []string {
 		add("--circuit-priors", c.CircuitPriors)
 	case c.CircuitPriors < 0:
 		add("--circuit-priors", 0)
+	}
+	switch {
+	case c.Playouts > 0:
+		add("--playouts", c.Playouts)
+	case c.Playouts < 0:
+		add("--playouts", 0)
+	}
+	if c.PlayoutWeight != 0 {
+		add("--playout-weight", c.PlayoutWeight)
 	}
 	return a
 }

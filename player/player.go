@@ -43,6 +43,9 @@ var ErrSolveShare = errors.New("player: bad solve share")
 // ErrCircuitPriors reports a circuit-priors weight above 1 (or NaN).
 var ErrCircuitPriors = errors.New("player: bad circuit priors weight")
 
+// ErrPlayoutWeight reports a playout weight outside 0..1 (or NaN).
+var ErrPlayoutWeight = errors.New("player: bad playout weight")
+
 // ParseKind parses a player name: learned or exact.
 func ParseKind(s string) (Kind, error) {
 	switch k := Kind(strings.ToLower(strings.TrimSpace(s))); k {
@@ -149,6 +152,13 @@ type Config struct {
 	// ordering in the learned MCTS's priors where H-search is asked: 0 takes the
 	// board size's default (search.DefaultMCTSParamsFor), negative none, at most 1.
 	CircuitPriors float64
+	// Playouts is gtp.Player.Playouts, the random playouts from every node the
+	// learned MCTS expands: 0 takes the board size's default
+	// (search.DefaultMCTSParamsFor), negative none.
+	Playouts int
+	// PlayoutWeight is gtp.Player.PlayoutWeight, the weight of the playouts' mean
+	// result in a node's score: 0 takes the default, at most 1.
+	PlayoutWeight float64
 	// Notes receives one-line notes (stderr on the command line).
 	Notes io.Writer
 }
@@ -241,6 +251,9 @@ func (c Config) GTP() (gtp.Player, error) {
 	if !(c.CircuitPriors <= 1) { // NaN too
 		return gtp.Player{}, fmt.Errorf("%w: circuit priors weight %g (want at most 1)", ErrCircuitPriors, c.CircuitPriors)
 	}
+	if !(c.PlayoutWeight >= 0 && c.PlayoutWeight <= 1) { // NaN too
+		return gtp.Player{}, fmt.Errorf("%w: playout weight %g (want 0..1)", ErrPlayoutWeight, c.PlayoutWeight)
+	}
 	p := gtp.Player{Terminal: c.Terminal, XH: c.XH, NoFillIn: c.NoFillIn, NoTemplates: c.NoTemplates, Params: c.Params(), Notes: c.Notes}
 	switch {
 	case c.NoBook:
@@ -270,6 +283,7 @@ func (c Config) GTP() (gtp.Player, error) {
 		p.LeafVC = c.LeafVC > 0 || c.LeafVC == 0 && LearnedLeafVC
 		p.MCTS = c.search() == SearchMCTS
 		p.CircuitPriors = c.CircuitPriors
+		p.Playouts, p.PlayoutWeight = c.Playouts, c.PlayoutWeight
 	}
 	if err := p.Params.Validate(); err != nil {
 		return gtp.Player{}, err

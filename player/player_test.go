@@ -246,6 +246,14 @@ func TestSolveShare(t *testing.T) {
 			t.Fatalf("circuit priors %v: %v, want ErrCircuitPriors", w, err)
 		}
 	}
+	for _, w := range []float64{-0.5, 1.5, math.NaN(), math.Inf(1)} {
+		if _, err := (Config{Kind: Learned, PlayoutWeight: w}).GTP(); !errors.Is(err, ErrPlayoutWeight) {
+			t.Fatalf("playout weight %v: %v, want ErrPlayoutWeight", w, err)
+		}
+	}
+	if p, err := (Config{Kind: Learned, Playouts: 32, PlayoutWeight: 0.8}).GTP(); err != nil || p.Playouts != 32 || p.PlayoutWeight != 0.8 {
+		t.Fatalf("playouts: %d, weight %g (%v)", p.Playouts, p.PlayoutWeight, err)
+	}
 	for _, w := range []float64{-1, 0, 0.5, 1} {
 		if p, err := (Config{Kind: Learned, CircuitPriors: w}).GTP(); err != nil || p.CircuitPriors != w {
 			t.Fatalf("circuit priors %v: %v (%v)", w, p.CircuitPriors, err)

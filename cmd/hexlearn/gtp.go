@@ -26,7 +26,7 @@ func init() {
             [--xh] [--fill-in=false] [--edge-templates=false] [--depth D] [--k K] [--time S] [--vc-plies P]
             [--leaf-vc=BOOL] [--solve-share F] [--solve-max-empty N] [--solve-parallel=BOOL]
             [--lookahead-depth L] [--order potential|network|mix] [--search mcts|alphabeta]
-            [--circuit-priors W]
+            [--circuit-priors W] [--playouts N] [--playout-weight W]
 
 Serves the Hex dialect of the Go Text Protocol on standard input and output, as HexGui
 and Benzene's tools expect: protocol_version, name, version, known_command,
@@ -42,7 +42,10 @@ by Monte Carlo tree search (--search mcts, the default): the network values ever
 it expands, the cheap --order gives the priors of its moves, H-search proves wins and
 finds mustplay near the root and at nodes visited often, proved results propagate; where
 H-search is asked, the circuit's move ordering (the exact player's) is mixed into the
-priors with weight --circuit-priors (by default 1 above 8x8, 0 up to 8x8). With
+priors with weight --circuit-priors (by default 1 above 8x8, 0 up to 8x8), and
+--playouts N random games played to the end from each node it expands (the answers to
+bridge intrusions kept) give its score together with the network's value, with weight
+--playout-weight W. With
 --search alphabeta it searches by alpha-beta: the network
 scores the leaves and H-search proves wins and finds mustplay on the
 first --vc-plies plies; --leaf-vc adds a cheap, sound connection test (bridges, edge
@@ -115,7 +118,8 @@ func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.Play
 	lookahead := fs.Int("lookahead-depth", player.LearnedLookaheadDepth, "learned player: nodes with fewer plies left order moves by --order instead of evaluating every child (0: none)")
 	order := fs.String("order", string(player.LearnedOrder), "learned player: the cheap move ordering below --lookahead-depth: potential, network or mix")
 	searchKind := fs.String("search", string(player.LearnedSearch), "learned player's search: mcts or alphabeta")
-	circuitPriors := fs.Float64("circuit-priors", -1, "learned player's MCTS: weight 0..1 of the circuit's move ordering in the priors where H-search is asked (-1: the board size's default, 1 above 8x8, else 0)")
+	var mcts mctsFlags
+	mcts.register(fs.FlagSet)
 	if err := fs.Parse(args); err != nil {
 		return pipeline.PlayerConfig{}, err
 	}
@@ -183,14 +187,8 @@ func gtpPlayerConfig(c *command, args []string, stdout io.Writer) (pipeline.Play
 			return pipeline.PlayerConfig{}, usageErr("--search: %v", err)
 		}
 	}
-	switch w := *circuitPriors; {
-	case w == -1:
-	case !(w >= 0 && w <= 1): // NaN too
-		return pipeline.PlayerConfig{}, usageErr("--circuit-priors: want a weight from 0 to 1 (or -1), got %g", w)
-	case w == 0:
-		cfg.CircuitPriors = -1 // none (the config's zero value is the default)
-	default:
-		cfg.CircuitPriors = w
+	if err := mcts.apply(&cfg); err != nil {
+		return pipeline.PlayerConfig{}, err
 	}
 	cfg.LeafVC = override(*leafVC, player.LearnedLeafVC)
 	return cfg, nil

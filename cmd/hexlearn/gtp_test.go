@@ -41,6 +41,8 @@ func TestGTPPlayerConfigRoundTrip(t *testing.T) {
 		{Model: tinyModel, Size: 3, Search: player.SearchMCTS},
 		{Kind: player.Learned, Size: 11, CircuitPriors: 0.5},
 		{Kind: player.Learned, CircuitPriors: -1},
+		{Kind: player.Learned, Size: 11, Playouts: 32, PlayoutWeight: 0.8},
+		{Kind: player.Learned, Playouts: -1},
 		{Kind: player.Exact, Book: pipeline.BuiltinBook},
 		{Kind: player.Learned, Size: 8, Book: pipeline.NoBook},
 	} {
@@ -86,6 +88,9 @@ func TestGTPPlayerErrors(t *testing.T) {
 		{[]string{"--lookahead-depth", "40"}, 2, "hexlearn gtp: --lookahead-depth"},
 		{[]string{"--circuit-priors", "1.5"}, 2, "hexlearn gtp: --circuit-priors: want a weight from 0 to 1 (or -1), got 1.5\n"},
 		{[]string{"--circuit-priors", "NaN"}, 2, "hexlearn gtp: --circuit-priors: want a weight from 0 to 1 (or -1), got NaN\n"},
+		{[]string{"--playouts", "-2"}, 2, "hexlearn gtp: --playouts: want 0 to 65536 (or -1), got -2\n"},
+		{[]string{"--playout-weight", "0"}, 2, "hexlearn gtp: --playout-weight: want a weight above 0 and at most 1 (or -1), got 0\n"},
+		{[]string{"--playout-weight", "NaN"}, 2, "hexlearn gtp: --playout-weight: want a weight above 0 and at most 1 (or -1), got NaN\n"},
 		{[]string{"--search", "minimax"}, 2, "hexlearn gtp: --search: player: unknown search \"minimax\" (want mcts or alphabeta)\n"},
 		{[]string{"--patterns", tinyModel}, 1, "hexlearn gtp: " + tinyModel + ": patterns: "},
 	} {

@@ -183,6 +183,15 @@ func newEvalState(pl Player, b *hex.Board, paramsFor func(learned bool) search.P
 			case pl.CircuitPriors < 0:
 				mp.TacticsPriors = 0
 			}
+			switch {
+			case pl.Playouts > 0:
+				mp.Playouts = pl.Playouts
+			case pl.Playouts < 0:
+				mp.Playouts = 0
+			}
+			if pl.PlayoutWeight != 0 {
+				mp.PlayoutWeight = pl.PlayoutWeight
+			}
 			var mt search.Evaluator = t
 			if mp.TacticsPriors > 0 {
 				// The exact evaluator decides as the tactics do and also ranks the

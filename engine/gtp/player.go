@@ -69,6 +69,12 @@ type Player struct {
 	// (up to 1) of the exact evaluator's move ordering (the circuit's energies) in
 	// the priors of the nodes where MCTS asks H-search; negative: none.
 	CircuitPriors float64
+	// Playouts, when not zero, replaces MCTSParams.Playouts: the random playouts
+	// (search.Playouts) run from every node the MCTS expands; negative: none.
+	Playouts int
+	// PlayoutWeight, when not zero, replaces MCTSParams.PlayoutWeight: the weight
+	// (up to 1) of the playouts' mean result in an expanded node's score.
+	PlayoutWeight float64
 	// Params are the initial search parameters (zero: SearchDefaults()).
 	Params search.Params
 	// ExactParams are the search parameters of the exact evaluator on a size the

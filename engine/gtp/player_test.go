@@ -102,8 +102,8 @@ func (tinyOrdered) MoveScores(b *hex.Board, scores []float64) {
 // TestLearnedPlayerMCTS: the MCTS player keeps a win H-search proves (Black b2 on
 // 3x3: every move it plays keeps the win, checked by brute force over the rest of
 // the game) and, in a lost position, still answers a legal move (alpha-beta's); so
-// does it with the circuit's move ordering in its priors (CircuitPriors), whose
-// weight reaches the search.
+// does it with the circuit's move ordering in its priors (CircuitPriors) and
+// random playouts (Playouts, PlayoutWeight), which reach the search.
 func TestLearnedPlayerMCTS(t *testing.T) {
 	on3x3 := func(w, h int) (search.Evaluator, error) {
 		if w != 3 || h != 3 {
@@ -116,9 +116,10 @@ func TestLearnedPlayerMCTS(t *testing.T) {
 	for i, moves := range []string{"b2 a1", "b2 c1", "b2 a3", "b2 a1", "b2 c1"} {
 		e := New()
 		pl := Player{Learned: on3x3, MCTS: true, MCTSParams: p, Params: search.Params{Depth: 3, K: 4, VCPlies: 2}}
-		want := 0.0
+		want, wantPlayouts := 0.0, 0
 		if i >= 3 {
 			pl.CircuitPriors, want = 0.5, 0.5
+			pl.Playouts, pl.PlayoutWeight, wantPlayouts = 8, 0.5, 8
 		}
 		e.SetPlayer(pl)
 		for _, c := range []string{"boardsize 3", "clear_board"} {
@@ -126,6 +127,8 @@ func TestLearnedPlayerMCTS(t *testing.T) {
 		}
 		if st, err := evalStateOf(e); err != nil || st.mcts == nil || st.mcts.Params().TacticsPriors != want {
 			t.Fatalf("circuit priors %g: the search's weight is not %g (%v)", pl.CircuitPriors, want, err)
+		} else if mp := st.mcts.Params(); mp.Playouts != wantPlayouts || mp.PlayoutWeight != pl.PlayoutWeight {
+			t.Fatalf("playouts %d, weight %g: the search has %d and %g", pl.Playouts, pl.PlayoutWeight, mp.Playouts, mp.PlayoutWeight)
 		}
 		for i, m := range strings.Fields(moves) {
 			exec(t, e, fmt.Sprintf("play %s %s", [2]string{"b", "w"}[i%2], m))

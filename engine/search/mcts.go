@@ -48,6 +48,15 @@ type MCTSParams struct {
 	// visits, scores and proofs. Off by default: it lost 12–20 against a fresh tree
 	// per move on 8x8 (docs/results.md).
 	Reuse bool
+	// Playouts is the number of random playouts (Playouts) run from every expanded
+	// node; their mean result is mixed into the node's score with PlayoutWeight
+	// (0: none).
+	Playouts int
+	// PlayoutWeight is the weight 0..1 of the playouts' mean result in an expanded
+	// node's score: (1-w) · the evaluator's score + w · the playouts' (AlphaGo's λ).
+	PlayoutWeight float64
+	// Seed seeds the playouts' random choices.
+	Seed uint64
 }
 
 // DefaultMCTSParams are the learned player's MCTS parameters on 8x8 (measured in
@@ -88,6 +97,8 @@ func (p MCTSParams) Validate() error {
 		return fmt.Errorf("%w: MCTS first-play urgency %g (want >= 0)", ErrParams, p.FPU)
 	case !(p.TacticsPriors >= 0 && p.TacticsPriors <= 1):
 		return fmt.Errorf("%w: MCTS tactics priors weight %g (want 0..1)", ErrParams, p.TacticsPriors)
+	case p.Playouts < 0 || !(p.PlayoutWeight >= 0 && p.PlayoutWeight <= 1):
+		return fmt.Errorf("%w: MCTS playouts %d (want >= 0) and playout weight %g (want 0..1)", ErrParams, p.Playouts, p.PlayoutWeight)
 	case p.VCPlies < 0 || p.VCVisits < 0:
 		return fmt.Errorf("%w: MCTS vc plies %d and vc visits %d must not be negative", ErrParams, p.VCPlies, p.VCVisits)
 	}
@@ -153,6 +164,7 @@ type MCTS struct {
 	scores [hex.NumPoints]float64
 	tprior [hex.NumPoints]float64 // the tactics' rank priors (mixTacticsPriors)
 	stats  Stats
+	po     *Playouts
 }
 
 // NewMCTS returns an MCTS over ev, which must implement Orderer (its move ordering
@@ -636,6 +648,15 @@ func (m *MCTS) expand(idx int32, ply int) float64 {
 		}
 	}
 	v := math.Tanh(stm(r.Value, me) / m.p.Scale) // for the side to move
+	if m.p.Playouts > 0 {
+		if m.po == nil {
+			m.po = NewPlayouts(m.p.Seed)
+		}
+		w := m.po.Run(b, m.p.Playouts)
+		m.stats.Playouts += int64(m.p.Playouts)
+		pv := 2*float64(w)/float64(m.p.Playouts) - 1
+		v = (1-m.p.PlayoutWeight)*v + m.p.PlayoutWeight*pv
+	}
 	m.orderer.MoveScores(b, m.scores[:])
 	m.cells = cand.AppendCells(m.cells[:0])
 	m.rankPriors(&m.scores)

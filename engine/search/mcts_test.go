@@ -57,7 +57,11 @@ func TestMCTSOracle(t *testing.T) {
 		ev := orderedTracking{&trackingEval{t: t, inner: r}, r}
 		for _, budget := range []int{5, 50, 100000} {
 			h := b.Hash()
-			out, err := newMCTS(t, ev, nil, search.MCTSParams{MaxExpansions: budget, CPuct: 0.5, Scale: 0.5, RankTemp: 4, FPU: 0.1}).Search(context.Background(), b)
+			p := search.MCTSParams{MaxExpansions: budget, CPuct: 0.5, Scale: 0.5, RankTemp: 4, FPU: 0.1}
+			if i%3 == 0 { // random playouts in the scores change no proof
+				p.Playouts, p.PlayoutWeight, p.Seed = 4, 0.7, uint64(i)
+			}
+			out, err := newMCTS(t, ev, nil, p).Search(context.Background(), b)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -273,6 +277,32 @@ func TestMCTSDeterministic(t *testing.T) {
 	if n := testing.AllocsPerRun(3, func() { m2.Search(ctx, b) }); n > 0 {
 		t.Errorf("%v allocations per search", n)
 	}
+	// With playouts: the same seed gives the same search, another seed another one,
+	// and a search allocates nothing once the workspace exists.
+	p.Playouts, p.PlayoutWeight, p.Seed = 16, 0.5, 5
+	run := func(p search.MCTSParams) search.Outcome {
+		out, err := newMCTS(t, resistance(t), nil, p).Search(ctx, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	x, y := run(p), run(p)
+	if x.Move != y.Move || x.Score != y.Score || x.Playouts != y.Playouts {
+		t.Fatalf("same seed, two searches differ: %+v and %+v", x, y)
+	}
+	if x.Playouts != 16*x.Evals || x.Playouts == 0 {
+		t.Errorf("%d playouts for %d evaluations of 16 each", x.Playouts, x.Evals)
+	}
+	p.Seed = 6
+	if z := run(p); z.Score == x.Score {
+		t.Errorf("seeds 5 and 6 give the same score %g", z.Score)
+	}
+	m3 := newMCTS(t, resistance(t), nil, p)
+	m3.Search(ctx, b)
+	if n := testing.AllocsPerRun(3, func() { m3.Search(ctx, b) }); n > 0 {
+		t.Errorf("%v allocations per search with playouts", n)
+	}
 }
 
 // TestMCTSTime: a time limit stops the search about when it says; a cancelled context
@@ -334,6 +364,9 @@ func TestMCTSErrors(t *testing.T) {
 		{"tactics priors above 1", resistance(t), func() search.MCTSParams { p := good; p.TacticsPriors = 1.5; return p }()},
 		{"negative tactics priors", resistance(t), func() search.MCTSParams { p := good; p.TacticsPriors = -0.5; return p }()},
 		{"NaN tactics priors", resistance(t), func() search.MCTSParams { p := good; p.TacticsPriors = math.NaN(); return p }()},
+		{"negative playouts", resistance(t), func() search.MCTSParams { p := good; p.Playouts = -1; return p }()},
+		{"playout weight above 1", resistance(t), func() search.MCTSParams { p := good; p.PlayoutWeight = 1.5; return p }()},
+		{"NaN playout weight", resistance(t), func() search.MCTSParams { p := good; p.PlayoutWeight = math.NaN(); return p }()},
 	} {
 		if _, err := search.NewMCTS(c.ev, nil, c.p); !errors.Is(err, search.ErrParams) {
 			t.Errorf("%s: %v", c.name, err)

@@ -116,6 +116,8 @@ type Stats struct {
 	CacheHits int64
 	// Tactics counts calls of the tactics evaluator (see SetTactics).
 	Tactics int64
+	// Playouts counts the random playouts of an MCTS (MCTSParams.Playouts).
+	Playouts int64
 	// Reused counts the nodes an MCTS search kept from the previous search's tree.
 	Reused int64
 	// Depth is the depth of the last completed iteration.

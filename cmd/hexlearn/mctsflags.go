@@ -1,0 +1,50 @@
+package main
+
+import (
+	"flag"
+
+	"github.com/hexlearn/hexlearn/pipeline"
+)
+
+// mctsFlags are the gtp command's flags for the learned player's Monte Carlo tree
+// search.
+type mctsFlags struct {
+	circuitPriors, playoutWeight float64
+	playouts                     int
+}
+
+func (m *mctsFlags) register(fs *flag.FlagSet) {
+	fs.Float64Var(&m.circuitPriors, "circuit-priors", -1, "learned player's MCTS: weight 0..1 of the circuit's move ordering in the priors where H-search is asked (-1: the board size's default, 1 above 8x8, else 0)")
+	fs.IntVar(&m.playouts, "playouts", -1, "learned player's MCTS: random playouts (bridges answered) from every node it expands (-1: the board size's default; 0: none)")
+	fs.Float64Var(&m.playoutWeight, "playout-weight", -1, "learned player's MCTS: weight 0..1 of the playouts' mean result in a node's score, the network's value the rest (-1: the default)")
+}
+
+// apply checks the flags and sets them in cfg.
+func (m *mctsFlags) apply(cfg *pipeline.PlayerConfig) error {
+	switch w := m.circuitPriors; {
+	case w == -1:
+	case !(w >= 0 && w <= 1): // NaN too
+		return usageErr("--circuit-priors: want a weight from 0 to 1 (or -1), got %g", w)
+	case w == 0:
+		cfg.CircuitPriors = -1 // none (the config's zero value is the default)
+	default:
+		cfg.CircuitPriors = w
+	}
+	switch n := m.playouts; {
+	case n == -1:
+	case n < 0 || n > 1<<16:
+		return usageErr("--playouts: want 0 to 65536 (or -1), got %d", n)
+	case n == 0:
+		cfg.Playouts = -1 // none (the config's zero value is the default)
+	default:
+		cfg.Playouts = n
+	}
+	switch w := m.playoutWeight; {
+	case w == -1:
+	case !(w > 0 && w <= 1): // NaN too
+		return usageErr("--playout-weight: want a weight above 0 and at most 1 (or -1), got %g", w)
+	default:
+		cfg.PlayoutWeight = w
+	}
+	return nil
+}

@@ -1,0 +1,213 @@
+package search
+
+import (
+	"math/bits"
+
+	"github.com/hexlearn/hexlearn/engine/hex"
+)
+
+// Playouts plays random games to the end from a position, as MoHex's Monte Carlo
+// search does (Arneson, Hayward & Henderson 2010, "Monte Carlo Tree Search in
+// Hex"): the empty cells are filled in a uniformly random order, the players
+// alternating, except that a player whose bridge the opponent has just intruded
+// into answers in the bridge's other cell (a random one when several bridges are
+// hit). A full Hex board has exactly one winner. Playouts is a reusable workspace
+// that allocates nothing per playout; it is not safe for concurrent use.
+type Playouts struct {
+	g *hex.Geometry
+	// bridge lists, per cell c, its neighbour cells q with the two common
+	// neighbours of c and q (cells or edges; none: the slot none).
+	bridge  [hex.MaxCells][6][3]int16
+	nbridge [hex.MaxCells]uint8
+	// adj lists, per cell, its neighbours that are cells; first the cells next
+	// to each edge.
+	adj   [hex.MaxCells][6]int16
+	nadj  [hex.MaxCells]uint8
+	rim   [4][]int16 // the cells next to North, South, West, East
+	base  [hex.NumPoints + 1]hex.Color
+	col   [hex.NumPoints + 1]hex.Color
+	bempt []int16
+	empty []int16
+	bpos  [hex.MaxCells]int16
+	pos   [hex.MaxCells]int16
+	stack []int16
+	seen  [hex.MaxCells]uint32
+	stamp uint32
+	rng   uint64
+}
+
+// none is the colour slot of a missing common neighbour: always empty.
+const none = hex.NumPoints
+
+// NewPlayouts returns a playout workspace whose random choices follow seed.
+func NewPlayouts(seed uint64) *Playouts {
+	return &Playouts{rng: seed*0x9E3779B97F4A7C15 + 0x2545F4914F6CDD1D}
+}
+
+// next returns a pseudo-random 64-bit number (SplitMix64).
+func (p *Playouts) next() uint64 {
+	p.rng += 0x9E3779B97F4A7C15
+	z := p.rng
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+	return z ^ (z >> 31)
+}
+
+// intn returns a pseudo-random number in [0, n), n > 0.
+func (p *Playouts) intn(n int) int {
+	hi, _ := bits.Mul64(p.next(), uint64(n))
+	return int(hi)
+}
+
+// setGeometry prepares the neighbour tables of g.
+func (p *Playouts) setGeometry(g *hex.Geometry) {
+	if p.g == g {
+		return
+	}
+	p.g = g
+	for e := range p.rim {
+		p.rim[e] = p.rim[e][:0]
+	}
+	for c := hex.Cell(0); int(c) < g.N; c++ {
+		p.nbridge[c], p.nadj[c] = 0, 0
+		nc := g.Neighbours(c)
+		for _, q := range nc {
+			if !g.IsCell(q) {
+				e := q - hex.North
+				p.rim[e] = append(p.rim[e], int16(c))
+				continue
+			}
+			p.adj[c][p.nadj[c]] = int16(q)
+			p.nadj[c]++
+			br := [3]int16{int16(q), none, none}
+			k := 1
+			for _, x := range nc {
+				if x == q || k == 3 {
+					continue
+				}
+				for _, y := range g.Neighbours(q) {
+					if y == x {
+						br[k] = int16(x)
+						k++
+						break
+					}
+				}
+			}
+			p.bridge[c][p.nbridge[c]] = br
+			p.nbridge[c]++
+		}
+	}
+	p.base[hex.North], p.base[hex.South] = hex.Black, hex.Black
+	p.base[hex.West], p.base[hex.East] = hex.White, hex.White
+	p.base[none] = hex.Empty
+}
+
+// Run plays n playouts from b (b is not changed) and returns the number the side
+// to move wins. A board already won counts as n wins or 0.
+func (p *Playouts) Run(b *hex.Board, n int) int {
+	g := b.Geometry()
+	me := b.ToMove()
+	switch b.Winner() {
+	case me:
+		return n
+	case me.Opp():
+		return 0
+	}
+	p.setGeometry(g)
+	p.bempt = p.bempt[:0]
+	for c := hex.Cell(0); int(c) < g.N; c++ {
+		col := b.At(c)
+		p.base[c] = col
+		if col == hex.Empty {
+			p.bpos[c] = int16(len(p.bempt))
+			p.bempt = append(p.bempt, int16(c))
+		}
+	}
+	wins := 0
+	for range n {
+		if p.one(me) == me {
+			wins++
+		}
+	}
+	return wins
+}
+
+// one plays one playout from the position in base, turn to move, and returns its
+// winner.
+func (p *Playouts) one(turn hex.Color) hex.Color {
+	n := p.g.N
+	p.col = p.base
+	p.empty = append(p.empty[:0], p.bempt...)
+	copy(p.pos[:n], p.bpos[:n])
+	col := &p.col
+	last := int16(-1)
+	for len(p.empty) > 0 {
+		mv := int16(-1)
+		if last >= 0 {
+			// Answer an intrusion into one of turn's bridges: an empty neighbour q
+			// of the last move whose two common neighbours with it are turn's.
+			var saves [6]int16
+			k := 0
+			for _, br := range p.bridge[last][:p.nbridge[last]] {
+				if col[br[0]]|(col[br[1]]^turn)|(col[br[2]]^turn) == 0 { // Empty is 0
+					saves[k] = br[0]
+					k++
+				}
+			}
+			if k == 1 {
+				mv = saves[0]
+			} else if k > 1 {
+				mv = saves[p.intn(k)]
+			}
+		}
+		if mv < 0 {
+			mv = p.empty[p.intn(len(p.empty))]
+		}
+		i := p.pos[mv]
+		end := p.empty[len(p.empty)-1]
+		p.empty[i] = end
+		p.pos[end] = i
+		p.empty = p.empty[:len(p.empty)-1]
+		col[mv] = turn
+		last = mv
+		turn = turn.Opp()
+	}
+	if p.connects(hex.Black, 0, 1) {
+		return hex.Black
+	}
+	return hex.White
+}
+
+// connects reports whether colour c joins the edges rim[from] and rim[to] on the
+// full playout board.
+func (p *Playouts) connects(c hex.Color, from, to int) bool {
+	p.stamp++
+	if p.stamp == 0 {
+		clear(p.seen[:])
+		p.stamp = 1
+	}
+	st := p.stamp
+	p.stack = p.stack[:0]
+	for _, q := range p.rim[from] {
+		if p.col[q] == c {
+			p.seen[q] = st
+			p.stack = append(p.stack, q)
+		}
+	}
+	for len(p.stack) > 0 {
+		q := p.stack[len(p.stack)-1]
+		p.stack = p.stack[:len(p.stack)-1]
+		for _, x := range p.adj[q][:p.nadj[q]] {
+			if p.col[x] == c && p.seen[x] != st {
+				p.seen[x] = st
+				p.stack = append(p.stack, x)
+			}
+		}
+	}
+	for _, q := range p.rim[to] {
+		if p.seen[q] == st {
+			return true
+		}
+	}
+	return false
+}

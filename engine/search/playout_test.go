@@ -1,0 +1,155 @@
+package search
+
+import (
+	"math"
+	"testing"
+
+	"github.com/hexlearn/hexlearn/engine/hex"
+)
+
+// playoutOracle returns the exact probability that the side to move of b wins a
+// playout (Playouts' rule), by recursion over every sequence of moves: after the
+// opponent's move at last, the mover answers in a bridge the move intruded into
+// (each such answer equally likely), else in any empty cell (each equally likely).
+func playoutOracle(b *hex.Board, last hex.Cell, me hex.Color) float64 {
+	empty := b.EmptyCells()
+	if empty.IsEmpty() {
+		if b.Winner() == me {
+			return 1
+		}
+		return 0
+	}
+	g := b.Geometry()
+	turn := b.ToMove()
+	owns := func(x hex.Cell) bool {
+		if x.IsEdge() {
+			return hex.EdgeColor(x) == turn
+		}
+		return b.At(x) == turn
+	}
+	var moves []hex.Cell
+	if last != hex.NoCell {
+		for _, q := range g.Neighbours(last) {
+			if !g.IsCell(q) || b.At(q) != hex.Empty {
+				continue
+			}
+			// The two common neighbours of last and q.
+			var common []hex.Cell
+			for _, x := range g.Neighbours(last) {
+				if g.NeighbourSet(q).Has(x) {
+					common = append(common, x)
+				}
+			}
+			if len(common) == 2 && owns(common[0]) && owns(common[1]) {
+				moves = append(moves, q)
+			}
+		}
+	}
+	if len(moves) == 0 {
+		moves = empty.AppendCells(nil)
+	}
+	var p float64
+	for _, mv := range moves {
+		b.PlayStone(turn, mv)
+		p += playoutOracle(b, mv, me)
+		b.Undo()
+	}
+	return p / float64(len(moves))
+}
+
+func TestPlayoutsOracle(t *testing.T) {
+	cases := []struct {
+		size  int
+		moves string
+	}{
+		{3, ""},
+		{3, "b2"},
+		{3, "a1 c3"},
+		{4, "b2 c2 b3 c1 a4 d1 c3 b4"},
+		{4, "b3 c2 a3 d1 d2 a2 b4"},
+		{4, "c1 b3 a2 c3 a4 d3 b1"},
+		{5, "c2 e1 b4 a1 e5 a2 d3 a3 b2 a4 c4 e4 d4 b5 c5 e2"},
+	}
+	for _, tc := range cases {
+		b, err := hex.ParsePosition(tc.size, tc.size, tc.moves)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := b.EmptyCells().Count(); n > 9 {
+			t.Fatalf("%q: %d empty cells, too many for the oracle", tc.moves, n)
+		}
+		// A playout answers no bridge on its first move: the oracle neither.
+		want := playoutOracle(b, hex.NoCell, b.ToMove())
+		const n = 40000
+		p := NewPlayouts(7)
+		got := float64(p.Run(b, n)) / n
+		tol := 4.5*math.Sqrt(want*(1-want)/n) + 1e-9
+		if math.Abs(got-want) > tol {
+			t.Errorf("%dx%d %q: playouts win %.4f for %v, exact %.4f (tolerance %.4f)", tc.size, tc.size, tc.moves, got, b.ToMove(), want, tol)
+		}
+	}
+}
+
+func TestPlayoutsBridges(t *testing.T) {
+	// Black's c2 reaches North by an edge bridge (c1, d1), b4 reaches South by one
+	// (a5, b5), and c2 and b4 form a bridge (b3, c3); every other cell is White's.
+	// With the bridge answers Black wins every playout, whoever moves first;
+	// without them White would win some.
+	b := hex.MustBoard(5, 5)
+	g := b.Geometry()
+	black := map[string]bool{"c2": true, "b4": true}
+	carrier := map[string]bool{"c1": true, "d1": true, "b3": true, "c3": true, "a5": true, "b5": true}
+	for c := hex.Cell(0); int(c) < g.N; c++ {
+		switch name := g.CellName(c); {
+		case black[name]:
+			b.PlayStone(hex.Black, c)
+		case !carrier[name]:
+			b.PlayStone(hex.White, c)
+		}
+	}
+	p := NewPlayouts(1)
+	for _, mover := range []hex.Color{hex.White, hex.Black} {
+		b.SetToMove(mover)
+		want := 0
+		if mover == hex.Black {
+			want = 2000
+		}
+		if w := p.Run(b, 2000); w != want {
+			t.Errorf("%v to move wins %d of 2000 playouts, want %d:\n%v", mover, w, want, b)
+		}
+		if got := playoutOracle(b, hex.NoCell, mover); got != float64(want)/2000 {
+			t.Errorf("%v to move: the oracle gives %g", mover, got)
+		}
+	}
+}
+
+func TestPlayoutsDecidedAndSeeded(t *testing.T) {
+	b, err := hex.ParsePosition(3, 3, "a1 b1 a2 b2 a3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Winner() != hex.Black {
+		t.Fatal("setup: Black should have won")
+	}
+	if w := NewPlayouts(1).Run(b, 10); w != 0 {
+		t.Errorf("White to move on a board Black has won: %d wins, want 0", w)
+	}
+	e := hex.MustBoard(7, 7)
+	x, y := NewPlayouts(3).Run(e, 500), NewPlayouts(3).Run(e, 500)
+	if x != y {
+		t.Errorf("same seed, different results: %d and %d", x, y)
+	}
+	before := e.Hash()
+	NewPlayouts(4).Run(e, 10)
+	if e.Hash() != before || e.NumStones() != 0 {
+		t.Error("Run changed the board")
+	}
+}
+
+func BenchmarkPlayout11(b *testing.B) {
+	bd := hex.MustBoard(11, 11)
+	p := NewPlayouts(1)
+	for b.Loop() {
+		p.Run(bd, 1)
+	}
+}
