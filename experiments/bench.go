@@ -274,11 +274,16 @@ func benchEval(ctx context.Context, cfg BenchConfig, size int, bs []*hex.Board) 
 		}
 		incr = total / time.Duration(max(1, len(bs)))
 	}
+	// One random playout to the end, as the learned MCTS runs from a node it expands.
+	po := search.NewPlayouts(cfg.Seed)
+	poMean, poMed, poP90 := perPosition(ctx, cfg.Time, bs, func(b *hex.Board) { po.Run(b, 1) })
 	shape := fmt.Sprintf("%d-%d-1", size*size, hidden)
 	return []BenchRow{
 		{Name: "exact evaluation (H-search + circuits)", PerOp: exMean, Median: exMed, P90: exP90},
 		{Name: "learned evaluation " + shape + ", from scratch", PerOp: scratch, Baseline: "exact evaluation", Ratio: float64(exMean) / float64(scratch)},
 		{Name: "learned evaluation " + shape + ", incremental play+eval+undo", PerOp: incr, Baseline: "exact evaluation", Ratio: float64(exMean) / float64(incr)},
+		{Name: "random playout to the end (bridge answers)", PerOp: poMean, Median: poMed, P90: poP90, Baseline: "exact evaluation", Ratio: float64(exMean) / float64(max(poMean, 1)),
+			Note: fmt.Sprintf("%.0f playouts/s", 1/math.Max(poMean.Seconds(), 1e-12))},
 	}, nil
 }
 
@@ -463,7 +468,7 @@ func benchPlayers(ctx context.Context, cfg BenchConfig, bs []*hex.Board) ([]Benc
 		}
 		e := gtp.New()
 		e.SetPlayer(p)
-		var nodes, tactics int64
+		var nodes, tactics, playouts int64
 		var spent time.Duration
 		var depths []int
 		for _, b := range bs {
@@ -479,7 +484,7 @@ func benchPlayers(ctx context.Context, cfg BenchConfig, bs []*hex.Board) ([]Benc
 				if kind == hexplayer.Exact {
 					hs = st.Evals
 				}
-				nodes, tactics, spent = nodes+st.Nodes, tactics+hs, spent+st.Time
+				nodes, tactics, playouts, spent = nodes+st.Nodes, tactics+hs, playouts+st.Playouts, spent+st.Time
 				depths = append(depths, st.Depth)
 			}
 		}
@@ -497,6 +502,9 @@ func benchPlayers(ctx context.Context, cfg BenchConfig, bs []*hex.Board) ([]Benc
 			rate, what, medianInt(depths), float64(tactics)/sec, len(depths), len(bs))
 		if len(depths) < len(bs) {
 			row.Note += " (the rest: book or solver)"
+		}
+		if playouts > 0 {
+			row.Note += fmt.Sprintf("; %.0f playouts/s", float64(playouts)/sec)
 		}
 		switch {
 		case kind == hexplayer.Exact:

@@ -43,9 +43,10 @@ it expands, the cheap --order gives the priors of its moves, H-search proves win
 finds mustplay near the root and at nodes visited often, proved results propagate; where
 H-search is asked, the circuit's move ordering (the exact player's) is mixed into the
 priors with weight --circuit-priors (by default 1 above 8x8, 0 up to 8x8), and
---playouts N random games played to the end from each node it expands (the answers to
-bridge intrusions kept) give its score together with the network's value, with weight
---playout-weight W. With
+the score of each node it expands mixes the network's value with the mean result of
+--playouts N random games played from it to the end (bridge intrusions answered), with
+weight --playout-weight W (by default 32 playouts of weight 0.8 above 8x8, none up to
+8x8). With
 --search alphabeta it searches by alpha-beta: the network
 scores the leaves and H-search proves wins and finds mustplay on the
 first --vc-plies plies; --leaf-vc adds a cheap, sound connection test (bridges, edge

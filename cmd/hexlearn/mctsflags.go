@@ -15,8 +15,8 @@ type mctsFlags struct {
 
 func (m *mctsFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&m.circuitPriors, "circuit-priors", -1, "learned player's MCTS: weight 0..1 of the circuit's move ordering in the priors where H-search is asked (-1: the board size's default, 1 above 8x8, else 0)")
-	fs.IntVar(&m.playouts, "playouts", -1, "learned player's MCTS: random playouts (bridges answered) from every node it expands (-1: the board size's default; 0: none)")
-	fs.Float64Var(&m.playoutWeight, "playout-weight", -1, "learned player's MCTS: weight 0..1 of the playouts' mean result in a node's score, the network's value the rest (-1: the default)")
+	fs.IntVar(&m.playouts, "playouts", -1, "learned player's MCTS: random playouts (bridges answered) from every node it expands (-1: the board size's default, 32 above 8x8, else none; 0: none)")
+	fs.Float64Var(&m.playoutWeight, "playout-weight", -1, "learned player's MCTS: weight 0..1 of the playouts' mean result in a node's score, the network's value the rest (-1: the default, 0.8)")
 }
 
 // apply checks the flags and sets them in cfg.

@@ -69,13 +69,16 @@ func DefaultMCTSParams() MCTSParams {
 // cells: H-search's cost grows about with the square of the cells, so VCVisits does
 // too, 8·(cells/64)² rounded, at least 4 (8x8: 8; 11x11: 29, where 32 won 26–14
 // against 8). Above 64 cells the tactics' move ordering gives the priors where the
-// tactics are asked (TacticsPriors LargeBoardTacticsPriors); up to 8x8 it did not pay.
+// tactics are asked (TacticsPriors LargeBoardTacticsPriors; up to 8x8 it did not
+// pay), and every expanded node runs LargeBoardPlayouts random playouts whose mean
+// result weighs LargeBoardPlayoutWeight in its score.
 func DefaultMCTSParamsFor(cells int) MCTSParams {
 	p := DefaultMCTSParams()
 	r := float64(cells) / 64
 	p.VCVisits = max(4, int(math.Round(8*r*r)))
 	if cells > 64 {
 		p.TacticsPriors = LargeBoardTacticsPriors
+		p.Playouts, p.PlayoutWeight = LargeBoardPlayouts, LargeBoardPlayoutWeight
 	}
 	return p
 }
@@ -83,6 +86,14 @@ func DefaultMCTSParamsFor(cells int) MCTSParams {
 // LargeBoardTacticsPriors is DefaultMCTSParamsFor's TacticsPriors above 64 cells
 // (measured on 11x11, docs/results.md, "The circuit's move ordering as MCTS priors").
 const LargeBoardTacticsPriors = 1.0
+
+// LargeBoardPlayouts and LargeBoardPlayoutWeight are DefaultMCTSParamsFor's
+// Playouts and PlayoutWeight above 64 cells (measured on 11x11, docs/results.md,
+// "Random playouts in the learned MCTS").
+const (
+	LargeBoardPlayouts      = 32
+	LargeBoardPlayoutWeight = 0.8
+)
 
 // Validate reports whether p is usable.
 func (p MCTSParams) Validate() error {

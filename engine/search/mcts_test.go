@@ -340,9 +340,16 @@ func TestDefaultMCTSParamsFor(t *testing.T) {
 		if p.TacticsPriors != wantPriors {
 			t.Errorf("%d cells: TacticsPriors %g, want %g", cells, p.TacticsPriors, wantPriors)
 		}
-		p.VCVisits, p.TacticsPriors = search.DefaultMCTSParams().VCVisits, 0
+		wantPlayouts, wantWeight := 0, 0.0
+		if cells > 64 {
+			wantPlayouts, wantWeight = search.LargeBoardPlayouts, search.LargeBoardPlayoutWeight
+		}
+		if p.Playouts != wantPlayouts || p.PlayoutWeight != wantWeight {
+			t.Errorf("%d cells: %d playouts of weight %g, want %d of %g", cells, p.Playouts, p.PlayoutWeight, wantPlayouts, wantWeight)
+		}
+		p.VCVisits, p.TacticsPriors, p.Playouts, p.PlayoutWeight = search.DefaultMCTSParams().VCVisits, 0, 0, 0
 		if p != search.DefaultMCTSParams() {
-			t.Errorf("%d cells: %+v differs from the defaults beyond VCVisits and TacticsPriors", cells, p)
+			t.Errorf("%d cells: %+v differs from the defaults beyond VCVisits, TacticsPriors and the playouts", cells, p)
 		}
 	}
 }
