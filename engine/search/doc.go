@@ -1,8 +1,10 @@
 // Package search holds hexlearn's game-tree searches: the alpha-beta searcher (Kahl,
 // Edelkamp & Hildebrand 2007, sections 2 and 6; Anshelevich 2002, section 6;
 // Henderson, Arneson & Hayward 2009, "Solving 8x8 Hex", section 2 for the mustplay)
-// and a Monte Carlo tree search guided by an evaluator's values (mcts.go). It declares
-// the Evaluator interface both consume.
+// and a Monte Carlo tree search guided by an evaluator's values (mcts.go), whose node
+// scores may mix in random playouts with bridge answers (playout.go; Arneson, Hayward &
+// Henderson 2010, "Monte Carlo Tree Search in Hex", section III). It declares the
+// Evaluator interface both consume.
 //
 // Searcher is a negamax alpha-beta search with iterative deepening (depth 1, 2, ...,
 // Params.Depth), a fixed-size transposition table indexed by the board's Zobrist hash
