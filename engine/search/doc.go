@@ -3,7 +3,7 @@
 // Henderson, Arneson & Hayward 2009, "Solving 8x8 Hex", section 2 for the mustplay)
 // and a Monte Carlo tree search guided by an evaluator's values (mcts.go), whose node
 // scores may mix in random playouts with bridge answers (playout.go; Arneson, Hayward &
-// Henderson 2010, "Monte Carlo Tree Search in Hex", section III). It declares the
+// Henderson 2010, "Monte Carlo Tree Search in Hex", its playout policy). It declares the
 // Evaluator interface both consume.
 //
 // Searcher is a negamax alpha-beta search with iterative deepening (depth 1, 2, ...,
