@@ -205,6 +205,9 @@ func (m *MCTS) SetParams(p MCTSParams) error {
 	if err := p.Validate(); err != nil {
 		return err
 	}
+	if p.Seed != m.p.Seed {
+		m.po = nil // the next playouts follow the new seed
+	}
 	m.p = p
 	return nil
 }
