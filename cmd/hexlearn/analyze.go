@@ -26,7 +26,8 @@ connections the players search with: the first position in which H-search after 
 fill-in, with the edge templates, proves the winner, and the move that made it so. A
 move that proves its mover's own win is a find; a move into a position proved lost for
 its mover is a blunder, reported with how many of the mover's moves the connections
-would not have proved lost. A proved winner that later loses gave its win away, and
+would not have proved lost (a move outside the mustplay, where the opponent's winning
+semi-connections all meet, counts as proved lost). A proved winner that later loses gave its win away, and
 each such change is listed. --deep also counts, before each find, the loser's moves
 that would have left the winner no reply proved to win (two moves deep; seconds per
 11x11 game). The last table sums it all per player name (SGF PB and PW). Proofs are

@@ -75,7 +75,8 @@ type Decision struct {
 	Move  hex.Cell
 	Mover hex.Color
 	// Alternatives and Legal (Blunder): the mover's moves in the position before Ply
-	// that the connections do not prove lost, of the empty cells it had. With
+	// that the connections do not prove lost (moves outside its mustplay count as
+	// proved lost), of the empty cells it had. With
 	// Options.Deep and Kind Found: the loser's moves in the position before its last
 	// move that leave the winner no move proved to win and are not proved lost
 	// themselves, of its empty cells. Checked reports that they were counted.
@@ -128,8 +129,15 @@ func New(opt Options) (*Analyzer, error) {
 // proved returns the winner the connections prove on b (Empty when open); a finished
 // board's winner is its own.
 func (a *Analyzer) proved(b *hex.Board) (hex.Color, error) {
+	d, err := a.decide(b)
+	return d.Winner, err
+}
+
+// decide returns what the connections decide on b: the proved winner (a finished
+// board's winner is its own) or, when the game is open, the side to move's mustplay.
+func (a *Analyzer) decide(b *hex.Board) (vc.Decision, error) {
 	if w := b.Winner(); w != hex.Empty {
-		return w, nil
+		return vc.Decision{Winner: w}, nil
 	}
 	var d vc.Decision
 	var err error
@@ -139,9 +147,9 @@ func (a *Analyzer) proved(b *hex.Board) (hex.Color, error) {
 		d, err = vc.Decide(b, a.mine, a.theirs)
 	}
 	if err != nil {
-		return hex.Empty, fmt.Errorf("analysis: %w", err)
+		return vc.Decision{}, fmt.Errorf("analysis: %w", err)
 	}
-	return d.Winner, nil
+	return d, nil
 }
 
 // Analyze finds where the game whose final position (with its history) is final was
@@ -262,15 +270,27 @@ func rewind(b *hex.Board, ply int) error {
 
 // notLost counts x's moves on b (x to move) after which the connections do not prove
 // x's loss and, with deep, after which no reply of the opponent is proved to win; and
-// the empty cells. b is restored.
+// the empty cells. A move outside b's mustplay (the cells where the opponent's
+// winning semi-connections all meet, as the players' searches restrict their moves)
+// counts as proved lost. b is restored.
 func (a *Analyzer) notLost(ctx context.Context, b *hex.Board, x hex.Color, deep bool) (n, legal int, err error) {
 	b.SetToMove(x)
 	empty := b.EmptyCells()
+	legal = empty.Count()
+	d, err := a.decide(b)
+	b.SetToMove(x)
+	switch {
+	case err != nil:
+		return 0, 0, err
+	case d.Winner == x.Opp():
+		return 0, legal, nil
+	case d.Winner == hex.Empty && d.HasMustplay:
+		empty = empty.And(d.Mustplay)
+	}
 	for c := empty.First(); c != hex.NoCell; c = empty.Next(c + 1) {
 		if err := ctx.Err(); err != nil {
 			return 0, 0, err
 		}
-		legal++
 		b.PlayStone(x, c)
 		ok, err := a.survives(ctx, b, x, deep)
 		b.Undo()

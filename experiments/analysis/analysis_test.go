@@ -94,7 +94,7 @@ func TestAnalyzeCases(t *testing.T) {
 		{name: "a find", board: empty6, moves: "c5 e1 b5 a6 c2",
 			kind: Found, ply: 5, winner: hex.Black, move: "c2", alt: 7, legal: 33, checked: true},
 		{name: "proved wins given away", board: empty6, moves: "c2 e6 d2 a2 a6",
-			kind: Blunder, ply: 2, winner: hex.Black, move: "e6", alt: 12, legal: 35, checked: true,
+			kind: Blunder, ply: 2, winner: hex.Black, move: "e6", alt: 8, legal: 35, checked: true, // 12 without the mustplay
 			throws: []Throw{{Ply: 3, From: hex.Black}, {Ply: 4, From: hex.White}, {Ply: 5, From: hex.Black}}},
 		{name: "proved at the start", board: `
 			. . . .
