@@ -113,6 +113,9 @@ type PlayerConfig struct {
 	// PlayoutWeight is the weight of their mean result in a node's score
 	// (player.Config.PlayoutWeight; 0: the default).
 	PlayoutWeight float64
+	// AMAFPriors is the weight of the playouts' AMAF ranking in the priors
+	// (player.Config.AMAFPriors; 0: the default, negative: none).
+	AMAFPriors float64
 	// Notes receives the player's one-line notes (nil: none).
 	Notes io.Writer
 }
@@ -158,7 +161,7 @@ func NewPlayer(ctx context.Context, c PlayerConfig) (Player, error) {
 	}
 	cfg := player.Config{Kind: kind, XH: c.XH, NoFillIn: c.NoFillIn, NoTemplates: c.NoTemplates, Depth: c.Depth, K: c.K, Time: c.Time, VCPlies: c.VCPlies, LeafVC: c.LeafVC,
 		SolveShare: c.SolveShare, SolveMaxEmpty: c.SolveMaxEmpty, SolveParallel: c.SolveParallel, LookaheadDepth: c.LookaheadDepth, Order: c.Order, Search: c.Search,
-		CircuitPriors: c.CircuitPriors, Playouts: c.Playouts, PlayoutWeight: c.PlayoutWeight, Notes: c.Notes}
+		CircuitPriors: c.CircuitPriors, Playouts: c.Playouts, PlayoutWeight: c.PlayoutWeight, AMAFPriors: c.AMAFPriors, Notes: c.Notes}
 	switch {
 	case c.Time == 0:
 		cfg.Time = gtp.SearchDefaults().Time
@@ -306,6 +309,12 @@ func (c PlayerConfig) Args() []string {
 	}
 	if c.PlayoutWeight != 0 {
 		add("--playout-weight", c.PlayoutWeight)
+	}
+	switch {
+	case c.AMAFPriors > 0:
+		add("--amaf-priors", c.AMAFPriors)
+	case c.AMAFPriors < 0:
+		add("--amaf-priors", 0)
 	}
 	return a
 }

@@ -46,6 +46,9 @@ var ErrCircuitPriors = errors.New("player: bad circuit priors weight")
 // ErrPlayoutWeight reports a playout weight outside 0..1 (or NaN).
 var ErrPlayoutWeight = errors.New("player: bad playout weight")
 
+// ErrAMAFPriors reports an AMAF priors weight above 1 (or NaN).
+var ErrAMAFPriors = errors.New("player: bad AMAF priors weight")
+
 // ParseKind parses a player name: learned or exact.
 func ParseKind(s string) (Kind, error) {
 	switch k := Kind(strings.ToLower(strings.TrimSpace(s))); k {
@@ -159,6 +162,10 @@ type Config struct {
 	// PlayoutWeight is gtp.Player.PlayoutWeight, the weight of the playouts' mean
 	// result in a node's score: 0 takes the default, at most 1.
 	PlayoutWeight float64
+	// AMAFPriors is gtp.Player.AMAFPriors, the weight of the playouts' AMAF
+	// ranking in the learned MCTS's priors: 0 takes the board size's default,
+	// negative none, at most 1.
+	AMAFPriors float64
 	// Notes receives one-line notes (stderr on the command line).
 	Notes io.Writer
 }
@@ -254,6 +261,9 @@ func (c Config) GTP() (gtp.Player, error) {
 	if !(c.PlayoutWeight >= 0 && c.PlayoutWeight <= 1) { // NaN too
 		return gtp.Player{}, fmt.Errorf("%w: playout weight %g (want 0..1)", ErrPlayoutWeight, c.PlayoutWeight)
 	}
+	if !(c.AMAFPriors <= 1) { // NaN too
+		return gtp.Player{}, fmt.Errorf("%w: AMAF priors weight %g (want at most 1)", ErrAMAFPriors, c.AMAFPriors)
+	}
 	p := gtp.Player{Terminal: c.Terminal, XH: c.XH, NoFillIn: c.NoFillIn, NoTemplates: c.NoTemplates, Params: c.Params(), Notes: c.Notes}
 	switch {
 	case c.NoBook:
@@ -284,6 +294,7 @@ func (c Config) GTP() (gtp.Player, error) {
 		p.MCTS = c.search() == SearchMCTS
 		p.CircuitPriors = c.CircuitPriors
 		p.Playouts, p.PlayoutWeight = c.Playouts, c.PlayoutWeight
+		p.AMAFPriors = c.AMAFPriors
 	}
 	if err := p.Params.Validate(); err != nil {
 		return gtp.Player{}, err

@@ -251,6 +251,14 @@ func TestSolveShare(t *testing.T) {
 			t.Fatalf("playout weight %v: %v, want ErrPlayoutWeight", w, err)
 		}
 	}
+	for _, w := range []float64{1.5, math.NaN(), math.Inf(1)} {
+		if _, err := (Config{Kind: Learned, AMAFPriors: w}).GTP(); !errors.Is(err, ErrAMAFPriors) {
+			t.Fatalf("AMAF priors %v: %v, want ErrAMAFPriors", w, err)
+		}
+	}
+	if p, err := (Config{Kind: Learned, AMAFPriors: 0.25}).GTP(); err != nil || p.AMAFPriors != 0.25 {
+		t.Fatalf("AMAF priors: %g (%v)", p.AMAFPriors, err)
+	}
 	if p, err := (Config{Kind: Learned, Playouts: 32, PlayoutWeight: 0.8}).GTP(); err != nil || p.Playouts != 32 || p.PlayoutWeight != 0.8 {
 		t.Fatalf("playouts: %d, weight %g (%v)", p.Playouts, p.PlayoutWeight, err)
 	}

@@ -48,7 +48,7 @@ var cliCases = []cliCase{
 		valid: []string{"seed=-1", "seed=huge"}},
 	{cmd: []string{"experiment", "strength"}, base: []string{"--size", "3", "--time", "0.01", "--players", "exact,exact-xh", "--out", "OUT/s"},
 		valid: []string{"seed=-1", "seed=huge"}},
-	{cmd: []string{"gtp"}, base: []string{"--size", "3"}, valid: []string{"solve-share=-1", "circuit-priors=-1", "playouts=-1", "playout-weight=-1"}},
+	{cmd: []string{"gtp"}, base: []string{"--size", "3"}, valid: []string{"solve-share=-1", "circuit-priors=-1", "playouts=-1", "playout-weight=-1", "amaf-priors=-1"}},
 	{cmd: []string{"label"}, base: []string{"--out", "OUT/l.arrow", goldenData}},
 	{cmd: []string{"match"}, base: []string{"--a", "true", "--b", "true", "--size", "3", "--sgf", "OUT/sgf"},
 		valid: []string{"seed=-1", "seed=huge"}},

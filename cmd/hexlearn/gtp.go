@@ -26,7 +26,7 @@ func init() {
             [--xh] [--fill-in=false] [--edge-templates=false] [--depth D] [--k K] [--time S] [--vc-plies P]
             [--leaf-vc=BOOL] [--solve-share F] [--solve-max-empty N] [--solve-parallel=BOOL]
             [--lookahead-depth L] [--order potential|network|mix] [--search mcts|alphabeta]
-            [--circuit-priors W] [--playouts N] [--playout-weight W]
+            [--circuit-priors W] [--playouts N] [--playout-weight W] [--amaf-priors W]
 
 Serves the Hex dialect of the Go Text Protocol on standard input and output, as HexGui
 and Benzene's tools expect: protocol_version, name, version, known_command,
@@ -46,7 +46,8 @@ priors with weight --circuit-priors (by default 1 above 8x8, 0 up to 8x8), and
 the score of each node it expands mixes the network's value with the mean result of
 --playouts N random games played from it to the end (bridge intrusions answered), with
 weight --playout-weight W (by default 32 playouts of weight 0.8 above 8x8, none up to
-8x8). With
+8x8); --amaf-priors W mixes how the playouts ranked the moves (AMAF) into the priors
+(none by default). With
 --search alphabeta it searches by alpha-beta: the network
 scores the leaves and H-search proves wins and finds mustplay on the
 first --vc-plies plies; --leaf-vc adds a cheap, sound connection test (bridges, edge

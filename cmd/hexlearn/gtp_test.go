@@ -43,6 +43,8 @@ func TestGTPPlayerConfigRoundTrip(t *testing.T) {
 		{Kind: player.Learned, CircuitPriors: -1},
 		{Kind: player.Learned, Size: 11, Playouts: 32, PlayoutWeight: 0.8},
 		{Kind: player.Learned, Playouts: -1},
+		{Kind: player.Learned, Size: 11, AMAFPriors: 0.25},
+		{Kind: player.Learned, Size: 11, AMAFPriors: -1},
 		{Kind: player.Exact, Book: pipeline.BuiltinBook},
 		{Kind: player.Learned, Size: 8, Book: pipeline.NoBook},
 	} {
@@ -91,6 +93,8 @@ func TestGTPPlayerErrors(t *testing.T) {
 		{[]string{"--playouts", "-2"}, 2, "hexlearn gtp: --playouts: want 0 to 65536 (or -1), got -2\n"},
 		{[]string{"--playout-weight", "0"}, 2, "hexlearn gtp: --playout-weight: want a weight above 0 and at most 1 (or -1), got 0\n"},
 		{[]string{"--playout-weight", "NaN"}, 2, "hexlearn gtp: --playout-weight: want a weight above 0 and at most 1 (or -1), got NaN\n"},
+		{[]string{"--amaf-priors", "1.5"}, 2, "hexlearn gtp: --amaf-priors: want a weight from 0 to 1 (or -1), got 1.5\n"},
+		{[]string{"--amaf-priors", "0.3", "--playouts", "0"}, 2, "hexlearn gtp: --amaf-priors: the AMAF ranking needs playouts (--playouts is 0)\n"},
 		{[]string{"--search", "minimax"}, 2, "hexlearn gtp: --search: player: unknown search \"minimax\" (want mcts or alphabeta)\n"},
 		{[]string{"--patterns", tinyModel}, 1, "hexlearn gtp: " + tinyModel + ": patterns: "},
 	} {

@@ -9,13 +9,14 @@ import (
 // mctsFlags are the gtp command's flags for the learned player's Monte Carlo tree
 // search.
 type mctsFlags struct {
-	circuitPriors, playoutWeight float64
-	playouts                     int
+	circuitPriors, playoutWeight, amafPriors float64
+	playouts                                 int
 }
 
 func (m *mctsFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&m.circuitPriors, "circuit-priors", -1, "learned player's MCTS: weight 0..1 of the circuit's move ordering in the priors where H-search is asked (-1: the board size's default, 1 above 8x8, else 0)")
 	fs.IntVar(&m.playouts, "playouts", -1, "learned player's MCTS: random playouts (bridges answered) from every node it expands (-1: the board size's default, 32 above 8x8, else none; 0: none)")
+	fs.Float64Var(&m.amafPriors, "amaf-priors", -1, "learned player's MCTS: weight 0..1 of the playouts' AMAF ranking of the moves in the priors; needs playouts (-1: the board size's default, none)")
 	fs.Float64Var(&m.playoutWeight, "playout-weight", -1, "learned player's MCTS: weight 0..1 of the playouts' mean result in a node's score, the network's value the rest (-1: the default, 0.8)")
 }
 
@@ -38,6 +39,17 @@ func (m *mctsFlags) apply(cfg *pipeline.PlayerConfig) error {
 		cfg.Playouts = -1 // none (the config's zero value is the default)
 	default:
 		cfg.Playouts = n
+	}
+	switch w := m.amafPriors; {
+	case w == -1:
+	case !(w >= 0 && w <= 1): // NaN too
+		return usageErr("--amaf-priors: want a weight from 0 to 1 (or -1), got %g", w)
+	case w > 0 && m.playouts == 0:
+		return usageErr("--amaf-priors: the AMAF ranking needs playouts (--playouts is 0)")
+	case w == 0:
+		cfg.AMAFPriors = -1 // none (the config's zero value is the default)
+	default:
+		cfg.AMAFPriors = w
 	}
 	switch w := m.playoutWeight; {
 	case w == -1:

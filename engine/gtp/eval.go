@@ -192,6 +192,12 @@ func newEvalState(pl Player, b *hex.Board, paramsFor func(learned bool) search.P
 			if pl.PlayoutWeight != 0 {
 				mp.PlayoutWeight = pl.PlayoutWeight
 			}
+			switch {
+			case pl.AMAFPriors > 0:
+				mp.AMAFPriors = pl.AMAFPriors
+			case pl.AMAFPriors < 0:
+				mp.AMAFPriors = 0
+			}
 			var mt search.Evaluator = t
 			if mp.TacticsPriors > 0 {
 				// The exact evaluator decides as the tactics do and also ranks the

@@ -75,6 +75,10 @@ type Player struct {
 	// PlayoutWeight, when not zero, replaces MCTSParams.PlayoutWeight: the weight
 	// (up to 1) of the playouts' mean result in an expanded node's score.
 	PlayoutWeight float64
+	// AMAFPriors, when not zero, replaces MCTSParams.AMAFPriors: the weight (up to
+	// 1) of the playouts' AMAF ranking in the priors; negative: none. It needs
+	// playouts.
+	AMAFPriors float64
 	// Params are the initial search parameters (zero: SearchDefaults()).
 	Params search.Params
 	// ExactParams are the search parameters of the exact evaluator on a size the

@@ -3,8 +3,9 @@
 // Henderson, Arneson & Hayward 2009, "Solving 8x8 Hex", section 2 for the mustplay)
 // and a Monte Carlo tree search guided by an evaluator's values (mcts.go), whose node
 // scores may mix in random playouts with bridge answers (playout.go; Arneson, Hayward &
-// Henderson 2010, "Monte Carlo Tree Search in Hex", its playout policy). It declares the
-// Evaluator interface both consume.
+// Henderson 2010, "Monte Carlo Tree Search in Hex", its playout policy) and whose
+// priors may mix in the playouts' AMAF ranking (Gelly & Silver 2007, "Combining Online
+// and Offline Knowledge in UCT"). It declares the Evaluator interface both consume.
 //
 // Searcher is a negamax alpha-beta search with iterative deepening (depth 1, 2, ...,
 // Params.Depth), a fixed-size transposition table indexed by the board's Zobrist hash

@@ -57,6 +57,12 @@ type MCTSParams struct {
 	PlayoutWeight float64
 	// Seed seeds the playouts' random choices.
 	Seed uint64
+	// AMAFPriors mixes into the priors of an expanded node's children how its
+	// playouts ranked their cells (AMAF: the side to move's wins among the
+	// playouts in which it owned the cell at the end): prior = (1-w) · the
+	// evaluator's rank prior + w · the AMAF rank prior, before TacticsPriors mixes
+	// in the tactics' ordering. It needs Playouts (0: none).
+	AMAFPriors float64
 }
 
 // DefaultMCTSParams are the learned player's MCTS parameters on 8x8 (measured in
@@ -110,6 +116,10 @@ func (p MCTSParams) Validate() error {
 		return fmt.Errorf("%w: MCTS tactics priors weight %g (want 0..1)", ErrParams, p.TacticsPriors)
 	case p.Playouts < 0 || !(p.PlayoutWeight >= 0 && p.PlayoutWeight <= 1):
 		return fmt.Errorf("%w: MCTS playouts %d (want >= 0) and playout weight %g (want 0..1)", ErrParams, p.Playouts, p.PlayoutWeight)
+	case !(p.AMAFPriors >= 0 && p.AMAFPriors <= 1):
+		return fmt.Errorf("%w: MCTS AMAF priors weight %g (want 0..1)", ErrParams, p.AMAFPriors)
+	case p.AMAFPriors > 0 && p.Playouts == 0:
+		return fmt.Errorf("%w: MCTS AMAF priors need playouts", ErrParams)
 	case p.VCPlies < 0 || p.VCVisits < 0:
 		return fmt.Errorf("%w: MCTS vc plies %d and vc visits %d must not be negative", ErrParams, p.VCPlies, p.VCVisits)
 	}
@@ -176,6 +186,7 @@ type MCTS struct {
 	tprior [hex.NumPoints]float64 // the tactics' rank priors (mixTacticsPriors)
 	stats  Stats
 	po     *Playouts
+	amaf   AMAF // the AMAF counts of the last expansion's playouts (AMAFPriors)
 }
 
 // NewMCTS returns an MCTS over ev, which must implement Orderer (its move ordering
@@ -666,7 +677,11 @@ func (m *MCTS) expand(idx int32, ply int) float64 {
 		if m.po == nil {
 			m.po = NewPlayouts(m.p.Seed)
 		}
-		w := m.po.Run(b, m.p.Playouts)
+		var a *AMAF
+		if m.p.AMAFPriors > 0 {
+			a = &m.amaf
+		}
+		w := m.po.RunAMAF(b, m.p.Playouts, a)
 		m.stats.Playouts += int64(m.p.Playouts)
 		pv := 2*float64(w)/float64(m.p.Playouts) - 1
 		v = (1-m.p.PlayoutWeight)*v + m.p.PlayoutWeight*pv
@@ -674,6 +689,9 @@ func (m *MCTS) expand(idx int32, ply int) float64 {
 	m.orderer.MoveScores(b, m.scores[:])
 	m.cells = cand.AppendCells(m.cells[:0])
 	m.rankPriors(&m.scores)
+	if w := m.p.AMAFPriors; w > 0 && m.amaf.N > 0 {
+		m.mixAMAFPriors(me, w)
+	}
 	for _, p := range m.cells {
 		m.pool = append(m.pool, mnode{move: p, first: -1, prior: float32(m.scores[p])})
 	}
@@ -706,6 +724,21 @@ func (m *MCTS) rankPriors(sc *[hex.NumPoints]float64) {
 	}
 	for r, p := range m.cells {
 		sc[p] = math.Exp(-float64(r)/m.p.RankTemp) / sum
+	}
+}
+
+// mixAMAFPriors mixes with weight w the rank priors of the AMAF win rates of the
+// last playouts (of the board being expanded, me to move) into the priors in
+// m.scores of the cells in m.cells. The win rate (won+1)/(owned+2) keeps a cell the
+// playouts never gave me from dividing by zero.
+func (m *MCTS) mixAMAFPriors(me hex.Color, w float64) {
+	a := &m.amaf
+	for _, p := range m.cells {
+		m.tprior[p] = float64(a.Won[me][p]+1) / float64(a.Own[me][p]+2)
+	}
+	m.rankPriors(&m.tprior) // m.cells keeps its cells, in the AMAF ranking's order
+	for _, p := range m.cells {
+		m.scores[p] = (1-w)*m.scores[p] + w*m.tprior[p]
 	}
 }
 

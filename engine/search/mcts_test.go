@@ -61,6 +61,9 @@ func TestMCTSOracle(t *testing.T) {
 			if i%3 == 0 { // random playouts in the scores change no proof
 				p.Playouts, p.PlayoutWeight, p.Seed = 4, 0.7, uint64(i)
 			}
+			if i%6 == 0 { // nor do their AMAF counts in the priors
+				p.AMAFPriors = 0.5
+			}
 			out, err := newMCTS(t, ev, nil, p).Search(context.Background(), b)
 			if err != nil {
 				t.Fatal(err)
@@ -303,6 +306,21 @@ func TestMCTSDeterministic(t *testing.T) {
 	if n := testing.AllocsPerRun(3, func() { m3.Search(ctx, b) }); n > 0 {
 		t.Errorf("%v allocations per search with playouts", n)
 	}
+	// The AMAF priors: deterministic, a different search, no allocation.
+	p.Seed = 5
+	p.AMAFPriors = 0.5
+	u, v := run(p), run(p)
+	if u.Move != v.Move || u.Score != v.Score {
+		t.Fatalf("AMAF priors, same seed, two searches differ: %+v and %+v", u, v)
+	}
+	if u.Score == x.Score {
+		t.Errorf("the AMAF priors changed nothing: score %g", u.Score)
+	}
+	m4 := newMCTS(t, resistance(t), nil, p)
+	m4.Search(ctx, b)
+	if n := testing.AllocsPerRun(3, func() { m4.Search(ctx, b) }); n > 0 {
+		t.Errorf("%v allocations per search with AMAF priors", n)
+	}
 }
 
 // TestMCTSTime: a time limit stops the search about when it says; a cancelled context
@@ -374,6 +392,8 @@ func TestMCTSErrors(t *testing.T) {
 		{"negative playouts", resistance(t), func() search.MCTSParams { p := good; p.Playouts = -1; return p }()},
 		{"playout weight above 1", resistance(t), func() search.MCTSParams { p := good; p.PlayoutWeight = 1.5; return p }()},
 		{"NaN playout weight", resistance(t), func() search.MCTSParams { p := good; p.PlayoutWeight = math.NaN(); return p }()},
+		{"AMAF priors without playouts", resistance(t), func() search.MCTSParams { p := good; p.AMAFPriors = 0.5; return p }()},
+		{"AMAF priors above 1", resistance(t), func() search.MCTSParams { p := good; p.Playouts, p.AMAFPriors = 8, 1.5; return p }()},
 	} {
 		if _, err := search.NewMCTS(c.ev, nil, c.p); !errors.Is(err, search.ErrParams) {
 			t.Errorf("%s: %v", c.name, err)

@@ -102,9 +102,32 @@ func (p *Playouts) setGeometry(g *hex.Geometry) {
 	p.base[none] = hex.Empty
 }
 
+// AMAF counts, over a batch of playouts, the cells each colour owned at the end
+// and how often it then won: "all moves as first", where every stone of a finished
+// playout counts as if its owner had played it first (Gelly & Silver 2007). In Hex
+// a finished playout is a full board, so the counts rank the empty cells by how
+// often owning them went with winning.
+type AMAF struct {
+	// Own[c][x] is the number of playouts in which colour c owned cell x (empty at
+	// the start) at the end; Won[c][x] the number of those colour c won.
+	Own, Won [3][hex.MaxCells]int32
+	// N is the number of playouts counted; Wins[c] the number colour c won.
+	N    int32
+	Wins [3]int32
+}
+
 // Run plays n playouts from b (b is not changed) and returns the number the side
 // to move wins. A board already won counts as n wins or 0.
 func (p *Playouts) Run(b *hex.Board, n int) int {
+	return p.RunAMAF(b, n, nil)
+}
+
+// RunAMAF is Run that also counts the playouts' AMAF statistics into a (nil: none),
+// which it clears first. On a board already won nothing is counted.
+func (p *Playouts) RunAMAF(b *hex.Board, n int, a *AMAF) int {
+	if a != nil {
+		a.clear(b.Geometry().N)
+	}
 	g := b.Geometry()
 	me := b.ToMove()
 	switch b.Winner() {
@@ -125,11 +148,37 @@ func (p *Playouts) Run(b *hex.Board, n int) int {
 	}
 	wins := 0
 	for range n {
-		if p.one(me) == me {
+		w := p.one(me)
+		if w == me {
 			wins++
+		}
+		if a != nil {
+			a.add(p, w)
 		}
 	}
 	return wins
+}
+
+// clear zeroes the counts of the first n cells.
+func (a *AMAF) clear(n int) {
+	for c := range a.Own {
+		clear(a.Own[c][:n])
+		clear(a.Won[c][:n])
+	}
+	a.N, a.Wins = 0, [3]int32{}
+}
+
+// add counts the playout that has just ended on p's board, won by w.
+func (a *AMAF) add(p *Playouts, w hex.Color) {
+	a.N++
+	a.Wins[w]++
+	for _, x := range p.bempt {
+		c := p.col[x]
+		a.Own[c][x]++
+		if c == w {
+			a.Won[c][x]++
+		}
+	}
 }
 
 // one plays one playout from the position in base, turn to move, and returns its

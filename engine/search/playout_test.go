@@ -146,6 +146,90 @@ func TestPlayoutsDecidedAndSeeded(t *testing.T) {
 	}
 }
 
+func TestAMAF(t *testing.T) {
+	// Black's b1 and b3 and White's row 2 around b2: whoever owns b2 at the end
+	// wins, and a1 decides nothing.
+	b, err := hex.ParseDiagram(`
+		. B W
+		 W . W
+		  W B W`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := b.Geometry()
+	a1, b2 := g.At(0, 0), g.At(1, 1)
+	var a AMAF
+	for _, mover := range []hex.Color{hex.Black, hex.White} {
+		b.SetToMove(mover)
+		wins := NewPlayouts(5).RunAMAF(b, 1000, &a)
+		if want := NewPlayouts(5).Run(b, 1000); wins != want {
+			t.Errorf("%v to move: RunAMAF wins %d, Run %d with the same seed", mover, wins, want)
+		}
+		if a.N != 1000 || a.Wins[mover] != int32(wins) || a.Wins[hex.Black]+a.Wins[hex.White] != 1000 {
+			t.Errorf("%v to move: N %d, wins %v, want 1000 and %d for the mover", mover, a.N, a.Wins, wins)
+		}
+		for _, c := range []hex.Color{hex.Black, hex.White} {
+			if a.Won[c][b2] != a.Own[c][b2] || a.Own[c][b2] != a.Wins[c] || a.Won[c][a1] != 0 {
+				t.Errorf("%v to move, %v: b2 owned %d won %d, a1 won %d, wins %d; want b2's counts equal to the wins and none for a1",
+					mover, c, a.Own[c][b2], a.Won[c][b2], a.Won[c][a1], a.Wins[c])
+			}
+			if a.Own[c][b2] < 400 || a.Own[c][b2] > 600 {
+				t.Errorf("%v to move: %v owned b2 in %d of 1000 playouts, want about half", mover, c, a.Own[c][b2])
+			}
+		}
+	}
+
+	// Invariants on random 8x8 positions; a batch counts what its playouts one at a
+	// time count.
+	for i, moves := range []string{"", "d4 e5 c6", "a1 b2 c3 d4 e5 f6 g7 h8 h1 g2 f3 e4 d5 c6 b7 a8 d1"} {
+		b, err := hex.ParsePosition(8, 8, moves)
+		if err != nil {
+			t.Fatal(err)
+		}
+		me := b.ToMove()
+		wins := NewPlayouts(uint64(i)).RunAMAF(b, 300, &a)
+		var sum AMAF
+		var one AMAF
+		p := NewPlayouts(uint64(i))
+		for range 300 {
+			p.RunAMAF(b, 1, &one)
+			sum.N += one.N
+			for c := range sum.Own {
+				sum.Wins[c] += one.Wins[c]
+				for x := range sum.Own[c] {
+					sum.Own[c][x] += one.Own[c][x]
+					sum.Won[c][x] += one.Won[c][x]
+				}
+			}
+		}
+		if sum != a {
+			t.Errorf("%q: 300 playouts one at a time count differently from a batch of 300", moves)
+		}
+		if a.Wins[me] != int32(wins) {
+			t.Errorf("%q: %d wins counted, %d returned", moves, a.Wins[me], wins)
+		}
+		for x := hex.Cell(0); int(x) < b.Geometry().N; x++ {
+			own := a.Own[hex.Black][x] + a.Own[hex.White][x]
+			switch {
+			case b.At(x) != hex.Empty && own+a.Won[hex.Black][x]+a.Won[hex.White][x] != 0:
+				t.Errorf("%q: stone %v has counts", moves, x)
+			case b.At(x) == hex.Empty && own != 300:
+				t.Errorf("%q: empty cell %v owned in %d of 300 playouts", moves, x, own)
+			case a.Won[hex.Black][x] > a.Own[hex.Black][x] || a.Won[hex.White][x] > a.Own[hex.White][x]:
+				t.Errorf("%q: cell %v won more often than owned", moves, x)
+			}
+		}
+	}
+	// A board already won counts nothing (and the counts are cleared).
+	won, err := hex.ParsePosition(3, 3, "a1 b1 a2 b2 a3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if NewPlayouts(1).RunAMAF(won, 10, &a); a.N != 0 || a.Own[hex.Black][g.At(2, 2)] != 0 {
+		t.Errorf("a finished board: N %d, counts left", a.N)
+	}
+}
+
 func BenchmarkPlayout11(b *testing.B) {
 	bd := hex.MustBoard(11, 11)
 	p := NewPlayouts(1)
