@@ -15,7 +15,7 @@ func init() {
 	c := &command{
 		name:    "solve",
 		summary: "solve a small-board position or every one-stone opening (true values)",
-		usage: `hexlearn solve --size N --moves "a1 b2 ..." [--to-move COLOR] [--workers W] [--timeout D] [--json]
+		usage: `hexlearn solve --size N --moves "a1 b2 ..." [--to-move COLOR] [--workers W] [--timeout D] [--progress] [--json]
 hexlearn solve --openings --size N [--workers W] [--timeout D] [--checkpoint FILE] [--json]
 
 Solves a position exactly (engine/solver: depth-first proof-number search by
@@ -79,6 +79,7 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 		noTemplates := fs.Bool("no-templates", false, "no edge templates as base connections in the solver's H-search")
 		proofPatterns := fs.Int("proof-patterns", def.ProofPatterns, "DFPN: keep up to this many proofs of lost positions as goal patterns and decide new positions by them (0: off)")
 		decomp := fs.Bool("decompositions", def.Decompositions, "fill the regions the opponent captures by combinatorial decompositions at every node (--decompositions=false: off)")
+		rootProgress := fs.Bool("progress", false, "without --openings: print each root move to standard error as the search decides it (refuted or winning, nodes, time)")
 		if err := fs.Parse(args); err != nil {
 			return err
 		}
@@ -147,6 +148,9 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 			if *order != "hard" && *order != "easy" {
 				return usageErr("--order must be hard or easy, got %q", *order)
 			}
+			if *rootProgress {
+				return usageErr("--progress goes with --moves (--openings prints each opening as it finishes)")
+			}
 			return solveOpenings(ctx, mk, solver.OpeningsOptions{Workers: *workers, Split: *split, Shared: *shared, EasyFirst: *order == "easy"}, *checkpoint, b, *asJSON, stdout, stderr)
 		}
 		if *checkpoint != "" {
@@ -171,6 +175,9 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 				return usageErr("--to-move: %v", err)
 			}
 			b.SetToMove(col)
+		}
+		if *rootProgress {
+			mk = withRootProgress(mk, b, stderr)
 		}
 		solve := solver.SolveParallel
 		if *shared {

@@ -80,3 +80,20 @@ func printSolve(b *hex.Board, r solver.Result, ttBits int, asJSON bool, stdout i
 		r.Stats.Expanded, r.Stats.TTHits, r.Stats.Pruned, r.Stats.Elapsed.Round(time.Millisecond))
 	return nil
 }
+
+// withRootProgress makes mk's solvers print each decided root move of b (--progress)
+// to w: "root move e4  refuted  nodes 167173  75.0s".
+func withRootProgress(mk func() solver.Config, b *hex.Board, w io.Writer) func() solver.Config {
+	g := b.Geometry()
+	return func() solver.Config {
+		cfg := mk()
+		cfg.RootProgress = func(rm solver.RootMove) {
+			word := "refuted"
+			if rm.Wins {
+				word = "wins"
+			}
+			fmt.Fprintf(w, "root move %-4s %-7s  nodes %-9d %.1fs\n", g.CellName(rm.Move), word, rm.Nodes, rm.Elapsed.Seconds())
+		}
+		return cfg
+	}
+}

@@ -282,8 +282,14 @@ func (s *Solver) midNode(ply int, x, o hex.Color, h0, hf, hrf uint64, have bool,
 		cp, cd, p := s.pnValues(ch, chr)
 		switch {
 		case cd == 0: // the child's mover loses: m wins
+			if ply == 0 {
+				s.reportRoot(m, true)
+			}
 			return s.pnWin(ply, p, m)
 		case cp == 0: // m loses: prune to the refutation's proof
+			if ply == 0 {
+				s.reportRoot(m, false)
+			}
 			e.kids.Clear(m)
 			e.kids = e.kids.And(p)
 			e.loss = e.loss.Or(p)
@@ -360,18 +366,28 @@ func (s *Solver) midNode(ply int, x, o hex.Color, h0, hf, hrf uint64, have bool,
 			bk = hf ^ zx[c1] ^ s.zmove
 			s.busy.enter(bk)
 		}
+		n0 := s.stats.Nodes
 		cp, cd, proof, _ := s.mid(ply+1, uint32(cth), uint32(dth))
 		if s.busy != nil {
 			s.busy.leave(bk)
 		}
 		b.Undo()
+		if ply == 0 && s.cfg.RootProgress != nil {
+			s.rootSpent[c1] += s.stats.Nodes - n0
+		}
 		if s.aborted {
 			return 1, 1, hex.Bitset{}, hex.NoCell
 		}
 		switch {
 		case cd == 0:
+			if ply == 0 {
+				s.reportRoot(c1, true)
+			}
 			return s.pnWin(ply, proof, c1)
 		case cp == 0:
+			if ply == 0 {
+				s.reportRoot(c1, false)
+			}
 			e.kids.Clear(c1)
 			e.kids = e.kids.And(proof)
 			e.loss = e.loss.Or(proof)

@@ -150,6 +150,7 @@ func solveSplit(ctx context.Context, b *hex.Board, solvers []*Solver, cfg Config
 		last  int    // worker that searched it last (-1: none)
 		dn    uint32 // the move's position's disproof number after its last search
 		busy  bool
+		nodes int64 // nodes of all its searches (Config.RootProgress)
 	}
 	jobs := make([]job, len(moves))
 	for i := range jobs {
@@ -233,8 +234,14 @@ func solveSplit(ctx context.Context, b *hex.Board, solvers []*Solver, cfg Config
 		}
 		return best
 	}
+	report := func(i int, wins bool) {
+		if cfg.RootProgress != nil {
+			cfg.RootProgress(RootMove{Move: moves[i], Wins: wins, Nodes: jobs[i].nodes, Elapsed: time.Since(start)})
+		}
+	}
 	for w, s := range solvers {
-		s.cfg.Timeout = 0 // ctx carries the deadline of the whole call
+		s.cfg.Timeout = 0        // ctx carries the deadline of the whole call
+		s.cfg.RootProgress = nil // the workers' roots are the root's children
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -268,6 +275,7 @@ func solveSplit(ctx context.Context, b *hex.Board, solvers []*Solver, cfg Config
 				j.busy, j.last = false, w
 				j.level++
 				j.dn = s.rootDN
+				j.nodes += r.Stats.Nodes
 				st.add(r.Stats, 1)
 				switch {
 				case err != nil && errors.Is(err, ErrLimit) && ctx.Err() == nil:
@@ -283,9 +291,13 @@ func solveSplit(ctx context.Context, b *hex.Board, solvers []*Solver, cfg Config
 				case r.Winner == x:
 					if !won {
 						won, winMove, winProof = true, m, r.Proof
+						report(i, true)
 					}
 					cancel()
 				default: // m loses: so does every move outside the refutation's proof
+					if !won {
+						report(i, false)
+					}
 					kids.Clear(m)
 					kids = kids.And(r.Proof)
 					loss = loss.Or(r.Proof)
@@ -365,7 +377,21 @@ func solveShared(ctx context.Context, b *hex.Board, solvers []*Solver, cfg Confi
 	first := -1
 	var mu sync.Mutex
 	var wg sync.WaitGroup
+	// root moves reported by any worker (Config.RootProgress); nothing after a win
+	var reported hex.Bitset
+	reportedWin := false
 	for i, s := range solvers {
+		if cfg.RootProgress != nil {
+			s.cfg.RootProgress = func(rm RootMove) {
+				mu.Lock()
+				defer mu.Unlock()
+				if !reported.Has(rm.Move) && !reportedWin {
+					reported.Set(rm.Move)
+					reportedWin = rm.Wins
+					cfg.RootProgress(rm)
+				}
+			}
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

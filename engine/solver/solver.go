@@ -168,6 +168,26 @@ type Config struct {
 	// between them inside. The Connector must implement Decomposer (vc.Compact
 	// does); otherwise the setting does nothing. Needs ICE (NoICE turns it off).
 	Decompositions bool
+	// RootProgress, when not nil, is called each time a move of the root's side to
+	// move is decided during a DFPN search: a move that wins (the search then ends)
+	// or a move proved losing (refuted). Moves dropped because they lie outside a
+	// refutation's proof set are not reported one by one. SolveParallel's workers
+	// call it one at a time; DFS ignores it. It must not block for long: the search
+	// waits for it.
+	RootProgress func(RootMove)
+}
+
+// RootMove is a decided root move (Config.RootProgress).
+type RootMove struct {
+	Move hex.Cell
+	// Wins is set for a move that wins for the root's side to move; otherwise the
+	// move is refuted (the opponent wins after it).
+	Wins bool
+	// Nodes are the nodes searched below the move in this call (SolveParallel: by
+	// every worker that took it up; 0 when a table or a stored proof decided it).
+	Nodes int64
+	// Elapsed is the time since the call began.
+	Elapsed time.Duration
 }
 
 // Decomposer is implemented by a Connector that finds combinatorial decompositions
@@ -306,6 +326,11 @@ type Solver struct {
 	// rootKids then holds the root's remaining candidate moves (RootCandidates).
 	rootOpen bool
 	rootKids hex.Bitset
+	// rootStart, rootSpent and rootDone serve Config.RootProgress: the call's start,
+	// the nodes searched below each root move, the root moves already reported
+	rootStart time.Time
+	rootSpent []int64
+	rootDone  hex.Bitset
 	// proofs holds the proofs of lost positions as goal patterns
 	// (Config.ProofPatterns; nil: off)
 	proofs *patterns.DB
@@ -320,6 +345,15 @@ type Solver struct {
 // root was expanded.
 func (s *Solver) RootCandidates() (moves hex.Bitset, ok bool) {
 	return s.rootKids, s.rootOpen
+}
+
+// reportRoot reports the root move m decided (Config.RootProgress), once per call.
+func (s *Solver) reportRoot(m hex.Cell, wins bool) {
+	if s.cfg.RootProgress == nil || s.rootDone.Has(m) {
+		return
+	}
+	s.rootDone.Set(m)
+	s.cfg.RootProgress(RootMove{Move: m, Wins: wins, Nodes: s.rootSpent[m], Elapsed: time.Since(s.rootStart)})
 }
 
 // addHistory counts a node won by the side to move's move m.
@@ -560,6 +594,10 @@ func (s *Solver) Solve(ctx context.Context, b *hex.Board) (Result, error) {
 	s.stats = Stats{}
 	s.rootPN, s.rootDN = 1, 1
 	s.rootOpen, s.rootKids = false, hex.Bitset{}
+	if s.cfg.RootProgress != nil {
+		s.rootStart, s.rootDone = start, hex.Bitset{}
+		s.rootSpent = append(s.rootSpent[:0], make([]int64, b.Geometry().N)...)
+	}
 	s.aborted = false
 	s.ctx = ctx
 	s.deadline = time.Time{}
