@@ -79,7 +79,7 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 		noTemplates := fs.Bool("no-templates", false, "no edge templates as base connections in the solver's H-search")
 		proofPatterns := fs.Int("proof-patterns", def.ProofPatterns, "DFPN: keep up to this many proofs of lost positions as goal patterns and decide new positions by them (0: off)")
 		decomp := fs.Bool("decompositions", def.Decompositions, "fill the regions the opponent captures by combinatorial decompositions at every node (--decompositions=false: off)")
-		rootProgress := fs.Bool("progress", false, "without --openings: print each root move to standard error as the search decides it (refuted or winning, nodes, time)")
+		rootProgress := fs.Bool("progress", false, "without --openings: print each root move to standard error as the search decides it (refuted or winning, nodes, time; with --algorithm dfs only when --workers > 1)")
 		if err := fs.Parse(args); err != nil {
 			return err
 		}

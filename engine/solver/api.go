@@ -193,6 +193,7 @@ func SolveOpeningsParallel(ctx context.Context, w, h, workers int, mk func() Con
 // starts a new generation of it at each opening: its full buckets replace the
 // entries of earlier openings first), so the win map never depends on workers but
 // node counts can.
+// Config.RootProgress is not used (the openings' root moves would mix).
 // Results are in cell order. The first error (ctx cancelled included) stops the
 // other workers and is returned with the openings decided so far (Cell NoCell for
 // the others).
@@ -257,6 +258,9 @@ func SolveOpeningsWith(ctx context.Context, w, h int, mk func() Config, opt Open
 	if opt.EasyFirst {
 		slices.Reverse(todo)
 	}
+	// root moves of several openings would mix in one callback: none are reported
+	mk0 := mk
+	mk = func() Config { c := mk0(); c.RootProgress = nil; return c }
 	if opt.Split && workers > 1 {
 		return solveOpeningsSplit(ctx, g, todo, newWorkers(workers, mk, opt.SeparateTables && !opt.Shared, g), mk(), opt.Shared, finish, out)
 	}

@@ -380,6 +380,7 @@ func solveShared(ctx context.Context, b *hex.Board, solvers []*Solver, cfg Confi
 	// root moves reported by any worker (Config.RootProgress); nothing after a win
 	var reported hex.Bitset
 	reportedWin := false
+	winReported := hex.NoCell
 	for i, s := range solvers {
 		if cfg.RootProgress != nil {
 			s.cfg.RootProgress = func(rm RootMove) {
@@ -387,7 +388,9 @@ func solveShared(ctx context.Context, b *hex.Board, solvers []*Solver, cfg Confi
 				defer mu.Unlock()
 				if !reported.Has(rm.Move) && !reportedWin {
 					reported.Set(rm.Move)
-					reportedWin = rm.Wins
+					if reportedWin = rm.Wins; rm.Wins {
+						winReported = rm.Move
+					}
 					cfg.RootProgress(rm)
 				}
 			}
@@ -423,6 +426,11 @@ func solveShared(ctx context.Context, b *hex.Board, solvers []*Solver, cfg Confi
 	st.Elapsed = time.Since(start)
 	if first >= 0 {
 		r := outs[first].r
+		for _, o := range outs { // the winning move reported, if a worker found it too
+			if o.err == nil && winReported != hex.NoCell && o.r.Move == winReported {
+				r = o.r
+			}
+		}
 		r.Stats = st
 		return r, nil
 	}

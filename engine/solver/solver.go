@@ -169,11 +169,13 @@ type Config struct {
 	// does); otherwise the setting does nothing. Needs ICE (NoICE turns it off).
 	Decompositions bool
 	// RootProgress, when not nil, is called each time a move of the root's side to
-	// move is decided during a DFPN search: a move that wins (the search then ends)
-	// or a move proved losing (refuted). Moves dropped because they lie outside a
-	// refutation's proof set are not reported one by one. SolveParallel's workers
-	// call it one at a time; DFS ignores it. It must not block for long: the search
-	// waits for it.
+	// move is decided: a move that wins (the search then ends) or a move proved
+	// losing (refuted). Moves dropped because they lie outside a refutation's proof
+	// set are not reported one by one, and nothing is reported after a win.
+	// A single Solver reports with DFPN only (DFS ignores it); SolveParallel's root
+	// split reports with either algorithm; the solvers of SolveParallel and
+	// SolveShared call it one at a time; SolveOpenings and SolveOpeningsWith do not
+	// use it. It must not block for long: the search waits for it.
 	RootProgress func(RootMove)
 }
 
@@ -184,7 +186,8 @@ type RootMove struct {
 	// move is refuted (the opponent wins after it).
 	Wins bool
 	// Nodes are the nodes searched below the move in this call (SolveParallel: by
-	// every worker that took it up; 0 when a table or a stored proof decided it).
+	// every worker that took it up; SolveShared: by the worker that reports it only;
+	// 0 when a table or a stored proof decided it).
 	Nodes int64
 	// Elapsed is the time since the call began.
 	Elapsed time.Duration
