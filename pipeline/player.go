@@ -116,6 +116,9 @@ type PlayerConfig struct {
 	// AMAFPriors is the weight of the playouts' AMAF ranking in the priors
 	// (player.Config.AMAFPriors; 0: the default, negative: none).
 	AMAFPriors float64
+	// Reuse keeps the learned MCTS's subtree between moves (player.Config.Reuse; 0:
+	// the board size's default, positive: on, negative: off).
+	Reuse int
 	// Notes receives the player's one-line notes (nil: none).
 	Notes io.Writer
 }
@@ -161,7 +164,7 @@ func NewPlayer(ctx context.Context, c PlayerConfig) (Player, error) {
 	}
 	cfg := player.Config{Kind: kind, XH: c.XH, NoFillIn: c.NoFillIn, NoTemplates: c.NoTemplates, Depth: c.Depth, K: c.K, Time: c.Time, VCPlies: c.VCPlies, LeafVC: c.LeafVC,
 		SolveShare: c.SolveShare, SolveMaxEmpty: c.SolveMaxEmpty, SolveParallel: c.SolveParallel, LookaheadDepth: c.LookaheadDepth, Order: c.Order, Search: c.Search,
-		CircuitPriors: c.CircuitPriors, Playouts: c.Playouts, PlayoutWeight: c.PlayoutWeight, AMAFPriors: c.AMAFPriors, Notes: c.Notes}
+		CircuitPriors: c.CircuitPriors, Playouts: c.Playouts, PlayoutWeight: c.PlayoutWeight, AMAFPriors: c.AMAFPriors, Reuse: c.Reuse, Notes: c.Notes}
 	switch {
 	case c.Time == 0:
 		cfg.Time = gtp.SearchDefaults().Time
@@ -315,6 +318,12 @@ func (c PlayerConfig) Args() []string {
 		add("--amaf-priors", c.AMAFPriors)
 	case c.AMAFPriors < 0:
 		add("--amaf-priors", 0)
+	}
+	switch {
+	case c.Reuse > 0:
+		add("--reuse", "on")
+	case c.Reuse < 0:
+		add("--reuse", "off")
 	}
 	return a
 }

@@ -164,6 +164,8 @@ func TestPlayerArgs(t *testing.T) {
 		{PlayerConfig{SolveShare: 1, SolveMaxEmpty: -1}, "hexlearn gtp --solve-share 1 --solve-max-empty 0"},
 		{PlayerConfig{Kind: player.Exact, Book: BuiltinBook}, "hexlearn gtp --player exact --book builtin"},
 		{PlayerConfig{Book: NoBook, Patterns: "p.lbt"}, "hexlearn gtp --patterns p.lbt --book none"},
+		{PlayerConfig{Reuse: 1}, "hexlearn gtp --reuse on"},
+		{PlayerConfig{Playouts: -1, Reuse: -1}, "hexlearn gtp --playouts 0 --reuse off"},
 	} {
 		if got := tc.cfg.CommandLine("hexlearn"); got != tc.want {
 			t.Errorf("%+v:\n got %s\nwant %s", tc.cfg, got, tc.want)

@@ -166,6 +166,9 @@ type Config struct {
 	// ranking in the learned MCTS's priors: 0 takes the board size's default,
 	// negative none, at most 1.
 	AMAFPriors float64
+	// Reuse is gtp.Player.Reuse: positive keeps the learned MCTS's subtree between
+	// moves, negative never, 0 the board size's default.
+	Reuse int
 	// Notes receives one-line notes (stderr on the command line).
 	Notes io.Writer
 }
@@ -295,6 +298,7 @@ func (c Config) GTP() (gtp.Player, error) {
 		p.CircuitPriors = c.CircuitPriors
 		p.Playouts, p.PlayoutWeight = c.Playouts, c.PlayoutWeight
 		p.AMAFPriors = c.AMAFPriors
+		p.Reuse = c.Reuse
 	}
 	if err := p.Params.Validate(); err != nil {
 		return gtp.Player{}, err

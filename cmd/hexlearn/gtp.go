@@ -27,6 +27,7 @@ func init() {
             [--leaf-vc=BOOL] [--solve-share F] [--solve-max-empty N] [--solve-parallel=BOOL]
             [--lookahead-depth L] [--order potential|network|mix] [--search mcts|alphabeta]
             [--circuit-priors W] [--playouts N] [--playout-weight W] [--amaf-priors W]
+            [--reuse on|off]
 
 Serves the Hex dialect of the Go Text Protocol on standard input and output, as HexGui
 and Benzene's tools expect: protocol_version, name, version, known_command,
@@ -47,7 +48,8 @@ the score of each node it expands mixes the network's value with the mean result
 --playouts N random games played from it to the end (bridge intrusions answered), with
 weight --playout-weight W (by default 32 playouts of weight 0.8 above 8x8, none up to
 8x8); --amaf-priors W mixes how the playouts ranked the moves (AMAF) into the priors
-(none by default). With
+(none by default); --reuse on keeps the subtree of the position after the move played
+and the reply from one move's search to the next (off by default). With
 --search alphabeta it searches by alpha-beta: the network
 scores the leaves and H-search proves wins and finds mustplay on the
 first --vc-plies plies; --leaf-vc adds a cheap, sound connection test (bridges, edge

@@ -95,6 +95,7 @@ func TestGTPPlayerErrors(t *testing.T) {
 		{[]string{"--playout-weight", "NaN"}, 2, "hexlearn gtp: --playout-weight: want a weight above 0 and at most 1 (or -1), got NaN\n"},
 		{[]string{"--amaf-priors", "1.5"}, 2, "hexlearn gtp: --amaf-priors: want a weight from 0 to 1 (or -1), got 1.5\n"},
 		{[]string{"--amaf-priors", "0.3", "--playouts", "0"}, 2, "hexlearn gtp: --amaf-priors: the AMAF ranking needs playouts (--playouts is 0)\n"},
+		{[]string{"--reuse", "yes"}, 2, "hexlearn gtp: --reuse: want on or off, got \"yes\"\n"},
 		{[]string{"--search", "minimax"}, 2, "hexlearn gtp: --search: player: unknown search \"minimax\" (want mcts or alphabeta)\n"},
 		{[]string{"--patterns", tinyModel}, 1, "hexlearn gtp: " + tinyModel + ": patterns: "},
 	} {

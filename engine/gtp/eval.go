@@ -198,6 +198,9 @@ func newEvalState(pl Player, b *hex.Board, paramsFor func(learned bool) search.P
 			case pl.AMAFPriors < 0:
 				mp.AMAFPriors = 0
 			}
+			if pl.Reuse != 0 {
+				mp.Reuse = pl.Reuse > 0
+			}
 			var mt search.Evaluator = t
 			if mp.TacticsPriors > 0 {
 				// The exact evaluator decides as the tactics do and also ranks the

@@ -79,6 +79,10 @@ type Player struct {
 	// 1) of the playouts' AMAF ranking in the priors; negative: none. It needs
 	// playouts.
 	AMAFPriors float64
+	// Reuse, when not zero, replaces MCTSParams.Reuse: positive keeps the subtree of
+	// the position after the move played and the reply between moves, negative
+	// starts a fresh tree every move.
+	Reuse int
 	// Params are the initial search parameters (zero: SearchDefaults()).
 	Params search.Params
 	// ExactParams are the search parameters of the exact evaluator on a size the

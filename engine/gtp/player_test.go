@@ -103,8 +103,8 @@ func (tinyOrdered) MoveScores(b *hex.Board, scores []float64) {
 // 3x3: every move it plays keeps the win, checked by brute force over the rest of
 // the game) and, in a lost position, still answers a legal move (alpha-beta's); so
 // does it with the circuit's move ordering in its priors (CircuitPriors) and
-// random playouts (Playouts, PlayoutWeight) and their AMAF priors (AMAFPriors),
-// which reach the search.
+// random playouts (Playouts, PlayoutWeight), their AMAF priors (AMAFPriors) and
+// a kept subtree (Reuse), which reach the search.
 func TestLearnedPlayerMCTS(t *testing.T) {
 	on3x3 := func(w, h int) (search.Evaluator, error) {
 		if w != 3 || h != 3 {
@@ -123,7 +123,7 @@ func TestLearnedPlayerMCTS(t *testing.T) {
 			pl.Playouts, pl.PlayoutWeight, wantPlayouts = 8, 0.5, 8
 		}
 		if i == 4 {
-			pl.AMAFPriors = 0.25
+			pl.AMAFPriors, pl.Reuse = 0.25, 1
 		}
 		e.SetPlayer(pl)
 		for _, c := range []string{"boardsize 3", "clear_board"} {
@@ -133,6 +133,8 @@ func TestLearnedPlayerMCTS(t *testing.T) {
 			t.Fatalf("circuit priors %g: the search's weight is not %g (%v)", pl.CircuitPriors, want, err)
 		} else if mp := st.mcts.Params(); mp.Playouts != wantPlayouts || mp.PlayoutWeight != pl.PlayoutWeight || mp.AMAFPriors != max(pl.AMAFPriors, 0) {
 			t.Fatalf("playouts %d, weight %g, AMAF priors %g: the search has %d, %g and %g", pl.Playouts, pl.PlayoutWeight, pl.AMAFPriors, mp.Playouts, mp.PlayoutWeight, mp.AMAFPriors)
+		} else if mp.Reuse != (pl.Reuse > 0) {
+			t.Fatalf("reuse %d: the search has %v", pl.Reuse, mp.Reuse)
 		}
 		for i, m := range strings.Fields(moves) {
 			exec(t, e, fmt.Sprintf("play %s %s", [2]string{"b", "w"}[i%2], m))

@@ -257,8 +257,8 @@ func (m *MCTS) Search(ctx context.Context, b *hex.Board) (Outcome, error) {
 	if m.limit.ok || !m.reuse(b) {
 		m.pool = append(m.pool[:0], mnode{move: hex.NoCell, first: -1})
 		m.expand(0, 0)
-	} else if !m.pool[0].tact && m.tactics != nil && m.p.VCPlies > 0 && m.pool[0].proven == 0 {
-		m.consult(0) // the kept root was expanded deeper down, without H-search
+	} else if m.tactics != nil {
+		m.consultKept(0, 0) // the kept nodes were expanded deeper down, without H-search
 	}
 	m.prev.ok, m.prev.toMove, m.prev.w, m.prev.h = true, b.ToMove(), b.Width(), b.Height()
 	m.prev.black, m.prev.white = b.Stones(hex.Black), b.Stones(hex.White)
@@ -352,6 +352,34 @@ func (m *MCTS) reuse(b *hex.Board) bool {
 	m.pool, m.spare = sp, m.pool
 	m.stats.Reused = int64(len(sp))
 	return true
+}
+
+// consultKept asks the tactics evaluator about the kept node idx (the current board,
+// ply plies from the new root) and its expanded descendants that are now less than
+// VCPlies plies from the root and were expanded without it, as a fresh search would
+// have on expanding them: proofs, mustplay and the tactics' priors.
+func (m *MCTS) consultKept(idx int32, ply int) {
+	if ply >= m.p.VCPlies {
+		return
+	}
+	if nd := &m.pool[idx]; !nd.tact && nd.proven == 0 {
+		m.consult(idx)
+	}
+	nd := &m.pool[idx]
+	if nd.proven != 0 || ply+1 >= m.p.VCPlies {
+		return
+	}
+	me := m.b.ToMove()
+	for i := nd.first; i < nd.first+nd.n; i++ {
+		if c := &m.pool[i]; c.first < 0 || c.proven != 0 {
+			continue
+		}
+		mv := m.pool[i].move
+		m.play(me, mv)
+		m.consultKept(i, ply+1)
+		m.undo(mv)
+	}
+	m.resolve(idx)
 }
 
 // provenChild reports whether a child of idx is a proved win for idx's side to move.

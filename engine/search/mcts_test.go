@@ -142,6 +142,26 @@ func TestMCTSReuse(t *testing.T) {
 	if next.Reused == 0 {
 		t.Fatalf("the position after the chosen move kept no subtree")
 	}
+	// A kept subtree's nodes near the new root were expanded deeper down, without
+	// the tactics: they are consulted as a fresh search would have.
+	p.VCPlies, p.VCVisits = 2, 0
+	for g := 0; g < 6; g++ {
+		b := brute.RandomPosition(rng, 5, 2*rng.Intn(3))
+		m := newMCTS(t, resistance(t), tactics(t), p)
+		for b.Winner() == hex.Empty {
+			out, err := m.Search(context.Background(), b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := search.UnconsultedNearRoot(m); n > 0 {
+				t.Fatalf("%d nodes near the root (%d kept) never consulted the tactics:\n%s", n, out.Reused, b.Diagram())
+			}
+			if out.Reused > 0 {
+				kept++
+			}
+			b.PlayStone(b.ToMove(), out.Move)
+		}
+	}
 	p.Reuse = false
 	m = newMCTS(t, resistance(t), nil, p)
 	m.Search(context.Background(), b)
