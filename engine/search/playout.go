@@ -19,22 +19,25 @@ type Playouts struct {
 	// neighbours of c and q (cells or edges; none: the slot none).
 	bridge  [hex.MaxCells][6][3]int16
 	nbridge [hex.MaxCells]uint8
-	// adj lists, per cell, its neighbours that are cells; first the cells next
-	// to each edge.
-	adj   [hex.MaxCells][6]int16
-	nadj  [hex.MaxCells]uint8
-	rim   [4][]int16 // the cells next to North, South, West, East
-	base  [hex.NumPoints + 1]hex.Color
-	col   [hex.NumPoints + 1]hex.Color
-	bempt []int16
-	empty []int16
-	bpos  [hex.MaxCells]int16
-	pos   [hex.MaxCells]int16
-	stack []int16
-	seen  [hex.MaxCells]uint32
-	stamp uint32
-	rng   uint64
+	base    [hex.NumPoints + 1]hex.Color
+	col     [hex.NumPoints + 1]hex.Color
+	bempt   []int16
+	empty   []int16
+	bpos    [hex.MaxCells]int16
+	pos     [hex.MaxCells]int16
+	rng     uint64
+	// The winner test on the full board works on sets of cells, nw 64-bit words:
+	// Black's stones (bblack before the playout, black after it), the cells of the
+	// first and last rows (North, South) and the cells not in the first or last
+	// column (a shift of a set by one column must not wrap around a row).
+	nw                int
+	bblack, black     words
+	north, south      words
+	notFirst, notLast words
 }
+
+// words is a set of cells of a board of up to hex.MaxCells cells.
+type words [(hex.MaxCells + 63) / 64]uint64
 
 // none is the colour slot of a missing common neighbour: always empty.
 const none = hex.NumPoints
@@ -65,20 +68,13 @@ func (p *Playouts) setGeometry(g *hex.Geometry) {
 		return
 	}
 	p.g = g
-	for e := range p.rim {
-		p.rim[e] = p.rim[e][:0]
-	}
 	for c := hex.Cell(0); int(c) < g.N; c++ {
-		p.nbridge[c], p.nadj[c] = 0, 0
+		p.nbridge[c] = 0
 		nc := g.Neighbours(c)
 		for _, q := range nc {
 			if !g.IsCell(q) {
-				e := q - hex.North
-				p.rim[e] = append(p.rim[e], int16(c))
 				continue
 			}
-			p.adj[c][p.nadj[c]] = int16(q)
-			p.nadj[c]++
 			br := [3]int16{int16(q), none, none}
 			k := 1
 			for _, x := range nc {
@@ -95,6 +91,24 @@ func (p *Playouts) setGeometry(g *hex.Geometry) {
 			}
 			p.bridge[c][p.nbridge[c]] = br
 			p.nbridge[c]++
+		}
+	}
+	p.nw = (g.N + 63) / 64
+	p.north, p.south, p.notFirst, p.notLast = words{}, words{}, words{}, words{}
+	for c := 0; c < g.N; c++ {
+		x, y := g.XY(hex.Cell(c))
+		bit := uint64(1) << (c & 63)
+		if y == 0 {
+			p.north[c>>6] |= bit
+		}
+		if y == g.H-1 {
+			p.south[c>>6] |= bit
+		}
+		if x != 0 {
+			p.notFirst[c>>6] |= bit
+		}
+		if x != g.W-1 {
+			p.notLast[c>>6] |= bit
 		}
 	}
 	p.base[hex.North], p.base[hex.South] = hex.Black, hex.Black
@@ -138,9 +152,13 @@ func (p *Playouts) RunAMAF(b *hex.Board, n int, a *AMAF) int {
 	}
 	p.setGeometry(g)
 	p.bempt = p.bempt[:0]
+	p.bblack = words{}
 	for c := hex.Cell(0); int(c) < g.N; c++ {
 		col := b.At(c)
 		p.base[c] = col
+		if col == hex.Black {
+			p.bblack[c>>6] |= 1 << (c & 63)
+		}
 		if col == hex.Empty {
 			p.bpos[c] = int16(len(p.bempt))
 			p.bempt = append(p.bempt, int16(c))
@@ -186,6 +204,7 @@ func (a *AMAF) add(p *Playouts, w hex.Color) {
 func (p *Playouts) one(turn hex.Color) hex.Color {
 	n := p.g.N
 	p.col = p.base
+	p.black = p.bblack
 	p.empty = append(p.empty[:0], p.bempt...)
 	copy(p.pos[:n], p.bpos[:n])
 	col := &p.col
@@ -218,45 +237,66 @@ func (p *Playouts) one(turn hex.Color) hex.Color {
 		p.pos[end] = i
 		p.empty = p.empty[:len(p.empty)-1]
 		col[mv] = turn
+		if turn == hex.Black {
+			p.black[mv>>6] |= 1 << (mv & 63)
+		}
 		last = mv
 		turn = turn.Opp()
 	}
-	if p.connects(hex.Black, 0, 1) {
+	if p.blackConnects() {
 		return hex.Black
 	}
 	return hex.White
 }
 
-// connects reports whether colour c joins the edges rim[from] and rim[to] on the
-// full playout board.
-func (p *Playouts) connects(c hex.Color, from, to int) bool {
-	p.stamp++
-	if p.stamp == 0 {
-		clear(p.seen[:])
-		p.stamp = 1
+// blackConnects reports whether Black's stones join North and South on the full
+// playout board: the set reached from the first row grows by its neighbours among
+// Black's stones, all at once by word shifts (a cell's six neighbours are one column
+// or row away, or one row and one column the other way), until it stops growing or
+// meets the last row.
+func (p *Playouts) blackConnects() bool {
+	nw, w := p.nw, p.g.W
+	var r, n words
+	start := uint64(0)
+	for i := range nw {
+		r[i] = p.north[i] & p.black[i]
+		start |= r[i]
 	}
-	st := p.stamp
-	p.stack = p.stack[:0]
-	for _, q := range p.rim[from] {
-		if p.col[q] == c {
-			p.seen[q] = st
-			p.stack = append(p.stack, q)
-		}
+	if start == 0 {
+		return false
 	}
-	for len(p.stack) > 0 {
-		q := p.stack[len(p.stack)-1]
-		p.stack = p.stack[:len(p.stack)-1]
-		for _, x := range p.adj[q][:p.nadj[q]] {
-			if p.col[x] == c && p.seen[x] != st {
-				p.seen[x] = st
-				p.stack = append(p.stack, x)
+	for {
+		// n = r and its neighbours: x±1, y±1 (±W), (x+1, y-1) (-(W-1)), (x-1, y+1) (+(W-1)).
+		grown, meets := uint64(0), uint64(0)
+		for i := range nw {
+			v := r[i]
+			var up1, dn1, upW, dnW, upW1, dnW1 uint64 // shifted left (up) / right (down) by 1, W, W-1
+			up1, upW, upW1 = v<<1, v<<uint(w), v<<uint(w-1)
+			dn1, dnW, dnW1 = v>>1, v>>uint(w), v>>uint(w-1)
+			if i > 0 {
+				u := r[i-1]
+				up1 |= u >> 63
+				upW |= u >> uint(64-w)
+				upW1 |= u >> uint(65-w)
 			}
+			if i+1 < nw {
+				d := r[i+1]
+				dn1 |= d << 63
+				dnW |= d << uint(64-w)
+				dnW1 |= d << uint(65-w)
+			}
+			x := v | upW | dnW | (up1|dnW1)&p.notFirst[i] | (dn1|upW1)&p.notLast[i]
+			x &= p.black[i]
+			n[i] = x
+			grown |= x &^ v
+			meets |= x & p.south[i]
 		}
-	}
-	for _, q := range p.rim[to] {
-		if p.seen[q] == st {
+		if meets != 0 {
 			return true
 		}
+		if grown == 0 {
+			return false
+		}
+		r = n
 	}
-	return false
 }

@@ -237,3 +237,37 @@ func BenchmarkPlayout11(b *testing.B) {
 		p.Run(bd, 1)
 	}
 }
+
+// TestBlackConnectsBoards: the word-shift winner test of a full playout board
+// agrees with the board's own union-find on random full boards of every shape from
+// 1x1 to 19x19 (one to six words; rows that cross word boundaries), with Black's
+// share of the cells from sparse to dense.
+func TestBlackConnectsBoards(t *testing.T) {
+	p := NewPlayouts(7)
+	rng := NewPlayouts(99)
+	for w := 1; w <= hex.MaxSize; w++ {
+		for h := 1; h <= hex.MaxSize; h += 1 + rng.intn(3) {
+			g, err := hex.NewGeometry(w, h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.setGeometry(g)
+			for trial := range 12 {
+				b := hex.NewBoardGeometry(g)
+				share := 0.3 + 0.4*float64(trial)/11
+				p.black = words{}
+				for c := hex.Cell(0); int(c) < g.N; c++ {
+					col := hex.White
+					if float64(rng.next()>>11)/(1<<53) < share {
+						col = hex.Black
+						p.black[c>>6] |= 1 << (c & 63)
+					}
+					b.PlayStone(col, c)
+				}
+				if got, want := p.blackConnects(), b.Winner() == hex.Black; got != want {
+					t.Fatalf("%dx%d trial %d: blackConnects %v, the board's winner %v\n%v", w, h, trial, got, b.Winner(), b)
+				}
+			}
+		}
+	}
+}
