@@ -68,6 +68,14 @@ func NewEvaluator(m *Model, w, h int) (e *Evaluator, err error) {
 // Model returns the evaluator's model.
 func (e *Evaluator) Model() *Model { return e.m }
 
+// LogOdds implements search.WinProbability: a logistic model's value is the
+// log-odds that Black wins.
+func (e *Evaluator) LogOdds() bool { return e.m.Target.Logistic() }
+
+// PlayoutEstimate implements search.WinProbability: a model of the playouts target
+// estimates the random playouts' result.
+func (e *Evaluator) PlayoutEstimate() bool { return e.m.Target == TargetPlayouts }
+
 // Reset starts tracking from position b.
 func (e *Evaluator) Reset(b *hex.Board) {
 	e.checkBoard(b)
@@ -177,6 +185,7 @@ func (e *Evaluator) checkBoard(b *hex.Board) {
 }
 
 var (
-	_ search.Evaluator = (*Evaluator)(nil)
-	_ search.Tracker   = (*Evaluator)(nil)
+	_ search.Evaluator      = (*Evaluator)(nil)
+	_ search.Tracker        = (*Evaluator)(nil)
+	_ search.WinProbability = (*Evaluator)(nil)
 )

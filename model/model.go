@@ -56,14 +56,23 @@ const (
 	// like TargetWinner, but available for every row of a self-play corpus. Unlike the
 	// exact evaluator's value it depends on whose move it is.
 	TargetOutcome Target = "outcome"
+	// TargetPlayouts is the probability that Black wins a random playout from the
+	// position (engine/search.Playouts, as the learned MCTS runs them), estimated from
+	// many playouts per row: a logistic output trained with cross-entropy on that
+	// probability. Like the outcome target it depends on whose move it is; a network
+	// trained on it stands in for the playouts at a fraction of their cost.
+	TargetPlayouts Target = "playouts"
 )
 
 // Targets lists every target, in the order the command line names them.
-var Targets = []Target{TargetValue, TargetWinner, TargetOutcome}
+var Targets = []Target{TargetValue, TargetWinner, TargetOutcome, TargetPlayouts}
 
 // Logistic reports whether t is predicted as the probability that Black wins (a
-// logistic output whose pre-activation is the log-odds): the winner and outcome targets.
-func (t Target) Logistic() bool { return t == TargetWinner || t == TargetOutcome }
+// logistic output whose pre-activation is the log-odds): the winner, outcome and
+// playouts targets.
+func (t Target) Logistic() bool {
+	return t == TargetWinner || t == TargetOutcome || t == TargetPlayouts
+}
 
 // ParseTarget parses a target name; the error names the accepted ones.
 func ParseTarget(s string) (Target, error) {
@@ -72,7 +81,7 @@ func ParseTarget(s string) (Target, error) {
 			return t, nil
 		}
 	}
-	return "", fmt.Errorf("model: unknown target %q (want value, winner or outcome)", s)
+	return "", fmt.Errorf("model: unknown target %q (want value, winner, outcome or playouts)", s)
 }
 
 // Output is the activation of the output unit.
@@ -206,7 +215,7 @@ func (m *Model) Validate() error {
 		if m.Output != OutputTanh && m.Output != OutputLinear {
 			return fmt.Errorf("%w: value target needs a tanh or linear output, not %q", ErrFormat, m.Output)
 		}
-	case TargetWinner, TargetOutcome:
+	case TargetWinner, TargetOutcome, TargetPlayouts:
 		if m.Output != OutputLogistic {
 			return fmt.Errorf("%w: %s target needs a logistic output, not %q", ErrFormat, m.Target, m.Output)
 		}

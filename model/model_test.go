@@ -122,20 +122,21 @@ func TestLoadRejectsDamage(t *testing.T) {
 
 func TestValidate(t *testing.T) {
 	cases := map[string]func(m *Model){
-		"size":         func(m *Model) { m.W = 20 },
-		"target":       func(m *Model) { m.Target = "moves" },
-		"output":       func(m *Model) { m.Output = OutputLogistic },
-		"scale":        func(m *Model) { m.Scaling.Scale = 0 },
-		"nan weight":   func(m *Model) { m.Nets[0].W1[3] = float32(math.NaN()) },
-		"inf bias":     func(m *Model) { m.Nets[1].B2 = float32(math.Inf(1)) },
-		"short w1":     func(m *Model) { m.Nets[0].W1 = m.Nets[0].W1[:5] },
-		"overlap":      func(m *Model) { m.Nets[1].MinPly = m.Nets[0].MaxPly },
-		"range":        func(m *Model) { m.Nets[1].MaxPly = 100 },
-		"no nets":      func(m *Model) { m.Nets = nil },
-		"hidden zero":  func(m *Model) { m.Nets[0].Hidden = 0 },
-		"winner+tanh":  func(m *Model) { m.Target = TargetWinner },
-		"outcome+tanh": func(m *Model) { m.Target = TargetOutcome },
-		"ply negative": func(m *Model) { m.Nets[0].MinPly = -1 },
+		"size":          func(m *Model) { m.W = 20 },
+		"target":        func(m *Model) { m.Target = "moves" },
+		"output":        func(m *Model) { m.Output = OutputLogistic },
+		"scale":         func(m *Model) { m.Scaling.Scale = 0 },
+		"nan weight":    func(m *Model) { m.Nets[0].W1[3] = float32(math.NaN()) },
+		"inf bias":      func(m *Model) { m.Nets[1].B2 = float32(math.Inf(1)) },
+		"short w1":      func(m *Model) { m.Nets[0].W1 = m.Nets[0].W1[:5] },
+		"overlap":       func(m *Model) { m.Nets[1].MinPly = m.Nets[0].MaxPly },
+		"range":         func(m *Model) { m.Nets[1].MaxPly = 100 },
+		"no nets":       func(m *Model) { m.Nets = nil },
+		"hidden zero":   func(m *Model) { m.Nets[0].Hidden = 0 },
+		"winner+tanh":   func(m *Model) { m.Target = TargetWinner },
+		"outcome+tanh":  func(m *Model) { m.Target = TargetOutcome },
+		"playouts+tanh": func(m *Model) { m.Target = TargetPlayouts },
+		"ply negative":  func(m *Model) { m.Nets[0].MinPly = -1 },
 	}
 	for name, f := range cases {
 		m := randomModel(4, 4, 3, 2, OutputTanh, 9)
@@ -154,7 +155,7 @@ func TestParseTarget(t *testing.T) {
 		in       string
 		want     Target
 		logistic bool
-	}{{"value", TargetValue, false}, {"winner", TargetWinner, true}, {"outcome", TargetOutcome, true}} {
+	}{{"value", TargetValue, false}, {"winner", TargetWinner, true}, {"outcome", TargetOutcome, true}, {"playouts", TargetPlayouts, true}} {
 		got, err := ParseTarget(tc.in)
 		if err != nil || got != tc.want || got.Logistic() != tc.logistic {
 			t.Errorf("ParseTarget(%q) = %q, %v (logistic %v)", tc.in, got, err, got.Logistic())

@@ -135,7 +135,8 @@ func (o *Ordering) MoveScores(b *hex.Board, scores []float64) {
 }
 
 var (
-	_ search.Evaluator = (*Ordering)(nil)
-	_ search.Tracker   = (*Ordering)(nil)
-	_ search.Orderer   = (*Ordering)(nil)
+	_ search.Evaluator      = (*Ordering)(nil)
+	_ search.Tracker        = (*Ordering)(nil)
+	_ search.WinProbability = (*Ordering)(nil)
+	_ search.Orderer        = (*Ordering)(nil)
 )

@@ -23,6 +23,10 @@ type BuiltinRecipe struct {
 	Features model.Features
 	// LearnRate is the trainer's step size (0: the trainer's default).
 	LearnRate float64
+	// Target is what the network learns (zero value: model.TargetValue, the exact
+	// evaluator's value; model.TargetPlayouts: the share of random playouts Black
+	// wins, labelled with train.DefaultPlayouts playouts per row).
+	Target model.Target
 }
 
 // DefaultRecipes are the recipes of the models built into the binary (5x5 to 11x11):
@@ -106,7 +110,7 @@ func BuildBuiltins(ctx context.Context, c BuiltinsConfig) ([]BuiltinReport, erro
 		}
 		rep := BuiltinReport{Size: r.Size, Rows: res.Rows, Games: res.Games, CorpusTime: time.Since(start)}
 		fit, err := Fit(ctx, FitConfig{Data: dir, Width: r.Size, Height: r.Size, Hidden: r.Hidden, Epochs: r.Epochs,
-			PlyWidth: r.PlyWidth, Features: r.Features, LearnRate: r.LearnRate, Seed: c.Seed, OpenOnly: true, Holdout: 0.1, Meter: subMeter{meterOr(c.Meter), fmt.Sprintf("%dx%d training", r.Size, r.Size)}})
+			PlyWidth: r.PlyWidth, Features: r.Features, LearnRate: r.LearnRate, Target: r.Target, Seed: c.Seed, OpenOnly: true, Holdout: 0.1, Meter: subMeter{meterOr(c.Meter), fmt.Sprintf("%dx%d training", r.Size, r.Size)}})
 		if err != nil {
 			return reps, err
 		}

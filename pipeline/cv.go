@@ -92,6 +92,15 @@ func CrossValidate(ctx context.Context, c CVConfig) (CVResult, error) {
 			return CVResult{}, err
 		}
 	}
+	if c.Base.Target == model.TargetPlayouts && ex.Playout == nil {
+		// Labelled once, before the folds, so every fold and the held-out check see
+		// the same labels.
+		lab := *ex
+		if err := lab.LabelPlayouts(ctx, c.Base.Playouts, c.Base.Seed); err != nil {
+			return CVResult{}, err
+		}
+		ex = &lab
+	}
 	if err := ctx.Err(); err != nil {
 		return CVResult{}, err
 	}

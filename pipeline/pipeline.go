@@ -105,6 +105,10 @@ type FitConfig struct {
 	Features model.Features
 	// LearnRate is the trainer's step size (0: the trainer's default).
 	LearnRate float64
+	// Target is what the network learns (zero value: model.TargetValue). The
+	// playouts target labels the rows with train.DefaultPlayouts playouts each
+	// before the held-out split.
+	Target model.Target
 	// Holdout is the fraction of rows kept out of training for the quality report.
 	Holdout float64
 	// Meter, if set, receives the epochs trained (one part of Epochs epochs).
@@ -119,8 +123,9 @@ type FitResult struct {
 	Elapsed time.Duration
 }
 
-// Fit trains one network (value target, tanh output), or one per ply range, on the dataset and returns the
-// model; the same data and config give the same model bytes.
+// Fit trains one network (by default the value target, tanh output), or one per ply
+// range, on the dataset and returns the model; the same data and config give the
+// same model bytes.
 func Fit(ctx context.Context, c FitConfig) (FitResult, error) {
 	start := time.Now()
 	if c.Hidden < 1 || c.Epochs < 1 {
@@ -143,13 +148,27 @@ func Fit(ctx context.Context, c FitConfig) (FitResult, error) {
 			return FitResult{}, fmt.Errorf("pipeline: %s: no open positions", c.Data)
 		}
 	}
+	target := c.Target
+	switch target {
+	case "":
+		target = model.TargetValue
+	case model.TargetValue:
+	case model.TargetPlayouts:
+		lab := *ex // the caller's Examples stay unlabelled
+		if err := lab.LabelPlayouts(ctx, train.DefaultPlayouts, c.Seed); err != nil {
+			return FitResult{}, err
+		}
+		ex = &lab
+	default:
+		return FitResult{}, fmt.Errorf("%w: target %q (Fit trains value and playouts models)", ErrConfig, target)
+	}
 	part, held := ex, (*train.Examples)(nil)
 	if c.Holdout > 0 {
 		if part, held, err = train.SplitHoldout(ex, c.Holdout, c.Seed); err != nil {
 			return FitResult{}, err
 		}
 	}
-	cfg := train.Config{Hidden: c.Hidden, Epochs: c.Epochs, Seed: c.Seed, Target: model.TargetValue,
+	cfg := train.Config{Hidden: c.Hidden, Epochs: c.Epochs, Seed: c.Seed, Target: target,
 		Features: c.Features, LearnRate: c.LearnRate}
 	nets := 1
 	if c.PlyWidth > 0 {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/hexlearn/hexlearn/model"
+	"github.com/hexlearn/hexlearn/train"
 )
 
 // TestBuildBuiltinsDeterministic regenerates a tiny built-in model twice from nothing:
@@ -112,11 +114,12 @@ func TestBuildBuiltinsReusedWork(t *testing.T) {
 	}
 }
 
-// TestBuildBuiltinsFeatures: a recipe's input layer and step size reach the model (its
-// feature set, input count and recorded configuration), as the 11x11 recipe needs.
+// TestBuildBuiltinsFeatures: a recipe's input layer, step size and target reach the
+// model (its feature set, input count, target and recorded configuration), as the
+// 11x11 recipe needs.
 func TestBuildBuiltinsFeatures(t *testing.T) {
 	dir := t.TempDir()
-	recipes := []BuiltinRecipe{{Size: 4, Positions: 300, Hidden: 4, Epochs: 2, Features: model.FeaturesTwoDist, LearnRate: 0.001}}
+	recipes := []BuiltinRecipe{{Size: 4, Positions: 300, Hidden: 4, Epochs: 2, Features: model.FeaturesTwoDist, LearnRate: 0.001, Target: model.TargetPlayouts}}
 	reps, err := BuildBuiltins(context.Background(), BuiltinsConfig{Recipes: recipes, Seed: 5, Workers: 1,
 		Work: filepath.Join(dir, "work"), Out: filepath.Join(dir, "out")})
 	if err != nil {
@@ -131,5 +134,9 @@ func TestBuildBuiltinsFeatures(t *testing.T) {
 	}
 	if !strings.Contains(m.Provenance.Config, "lr=0.001") {
 		t.Fatalf("config %q does not record the step size", m.Provenance.Config)
+	}
+	if m.Target != model.TargetPlayouts || !strings.Contains(m.Provenance.Config, fmt.Sprintf("playouts=%d", train.DefaultPlayouts)) ||
+		!strings.Contains(reps[0].Quality, "playout RMSE") {
+		t.Fatalf("target %q, config %q, quality %q", m.Target, m.Provenance.Config, reps[0].Quality)
 	}
 }

@@ -40,6 +40,10 @@ type Examples struct {
 	// else a winning connection: Value ±Inf), else the result of the game the row was
 	// recorded in; +1 Black, −1 White, 0 unknown. Nil when the data has no game results.
 	Outcome []int8
+	// Playout is the label of the playouts target per row: the fraction of random
+	// playouts from the row's position that Black wins (LabelPlayouts). Nil until
+	// labelled.
+	Playout []float32
 }
 
 // ErrNoData means a training set (or a partition of it) has no usable rows.
@@ -60,7 +64,7 @@ func (e *Examples) Validate() error {
 	if n == 0 {
 		return ErrNoData
 	}
-	if len(e.X) != n*c || len(e.Ply) != n || (e.Winner != nil && len(e.Winner) != n) || (e.Outcome != nil && len(e.Outcome) != n) {
+	if len(e.X) != n*c || len(e.Ply) != n || (e.Winner != nil && len(e.Winner) != n) || (e.Outcome != nil && len(e.Outcome) != n) || (e.Playout != nil && len(e.Playout) != n) {
 		return fmt.Errorf("train: examples have inconsistent lengths (X %d, Value %d, Ply %d, Winner %d, Outcome %d for %d cells)",
 			len(e.X), n, len(e.Ply), len(e.Winner), len(e.Outcome), c)
 	}
@@ -85,6 +89,11 @@ func (e *Examples) Validate() error {
 	for i, w := range e.Outcome {
 		if w < -1 || w > 1 {
 			return fmt.Errorf("train: row %d has outcome %d (want +1, −1 or 0)", i, w)
+		}
+	}
+	for i, p := range e.Playout {
+		if !(p >= 0 && p <= 1) {
+			return fmt.Errorf("train: row %d has playouts label %g (want 0..1)", i, p)
 		}
 	}
 	return nil
@@ -113,6 +122,9 @@ func (e *Examples) Subset(idx []int) *Examples {
 	if e.Outcome != nil {
 		s.Outcome = make([]int8, len(idx))
 	}
+	if e.Playout != nil {
+		s.Playout = make([]float32, len(idx))
+	}
 	for k, i := range idx {
 		s.X = append(s.X, e.X[i*c:(i+1)*c]...)
 		s.Value[k] = e.Value[i]
@@ -122,6 +134,9 @@ func (e *Examples) Subset(idx []int) *Examples {
 		}
 		if e.Outcome != nil {
 			s.Outcome[k] = e.Outcome[i]
+		}
+		if e.Playout != nil {
+			s.Playout[k] = e.Playout[i]
 		}
 	}
 	return s
@@ -227,16 +242,25 @@ func (e *Examples) Hash() string {
 }
 
 // HashFor returns the content hash of what a model of target t learns from: Hash, and
-// for the outcome target the outcome labels too (so the hashes of value and winner
+// for the outcome and playouts targets their labels too (so the hashes of value and winner
 // models do not change when a dataset gains game results).
 func (e *Examples) HashFor(t model.Target) string {
-	if t != model.TargetOutcome {
+	if t != model.TargetOutcome && t != model.TargetPlayouts {
 		return e.Hash()
 	}
 	h := sha256.New()
 	h.Write([]byte(e.Hash()))
 	for _, w := range e.Outcome {
-		h.Write([]byte{byte(w)})
+		if t == model.TargetOutcome {
+			h.Write([]byte{byte(w)})
+		}
+	}
+	if t == model.TargetPlayouts {
+		var b [4]byte
+		for _, p := range e.Playout {
+			binary.LittleEndian.PutUint32(b[:], math.Float32bits(p))
+			h.Write(b[:])
+		}
 	}
 	return fmt.Sprintf("sha256:%x", h.Sum(nil))
 }

@@ -29,6 +29,10 @@ type Metrics struct {
 	WinnerAccuracy float64 `json:"winner_accuracy"`
 	// ExactWinnerAccuracy is the same for the exact evaluator's value.
 	ExactWinnerAccuracy float64 `json:"exact_winner_accuracy"`
+	// PlayoutRMSE is, for a playouts model on labelled rows, the root mean squared
+	// difference between its probability that Black wins a playout and the rows'
+	// labels (which carry their own sampling error); NaN otherwise.
+	PlayoutRMSE float64 `json:"playout_rmse"`
 }
 
 // Evaluate computes Metrics of m on ex (which must be for m's board size).
@@ -39,6 +43,8 @@ func Evaluate(m *model.Model, ex *Examples) Metrics {
 	var se, te float64
 	var fin int
 	var won, wonExact, known, teRows int
+	var pse float64
+	soft := m.Target == model.TargetPlayouts && len(ex.Playout) == n
 	enc, _ := model.NewEncoder(m) // nil for a model Validate refuses
 	var buf []float32
 	for i := 0; i < n; i++ {
@@ -58,7 +64,14 @@ func Evaluate(m *model.Model, ex *Examples) Metrics {
 			se += (v - exact) * (v - exact)
 			fin++
 		}
-		if m.Target.Logistic() {
+		if soft {
+			y := float64(ex.Playout[i])
+			te += softplus(float64(z)) - y*float64(z)
+			teRows++
+			d := 1/(1+math.Exp(-float64(z))) - y
+			pse += d * d
+		} else if m.Target == model.TargetPlayouts { // rows without labels: no target error
+		} else if m.Target.Logistic() {
 			labels := ex.Winner
 			if m.Target == model.TargetOutcome {
 				labels = ex.Outcome
@@ -86,7 +99,10 @@ func Evaluate(m *model.Model, ex *Examples) Metrics {
 			}
 		}
 	}
-	mt := Metrics{Rows: n, RMSE: math.NaN(), WinnerAccuracy: math.NaN(), ExactWinnerAccuracy: math.NaN()}
+	mt := Metrics{Rows: n, RMSE: math.NaN(), WinnerAccuracy: math.NaN(), ExactWinnerAccuracy: math.NaN(), PlayoutRMSE: math.NaN()}
+	if soft {
+		mt.PlayoutRMSE = math.Sqrt(pse / float64(n))
+	}
 	if fin > 0 && !m.Target.Logistic() {
 		mt.RMSE = math.Sqrt(se / float64(fin))
 	}
@@ -213,6 +229,9 @@ func (m Metrics) String() string {
 		s += fmt.Sprintf("RMSE %.4g, ", m.RMSE)
 	}
 	s += fmt.Sprintf("Spearman %.4f, target error %.4g", m.Spearman, m.TargetError)
+	if !math.IsNaN(m.PlayoutRMSE) {
+		s += fmt.Sprintf(", playout RMSE %.4f", m.PlayoutRMSE)
+	}
 	if !math.IsNaN(m.WinnerAccuracy) {
 		s += fmt.Sprintf(", winner accuracy %.3f (exact evaluator %.3f)", m.WinnerAccuracy, m.ExactWinnerAccuracy)
 	}

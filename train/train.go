@@ -17,7 +17,10 @@ type Config struct {
 	BatchSize int          // minibatch size (default 256)
 	LearnRate float64      // Adam step size (default 0.003)
 	Seed      uint64       // initialisation and shuffling
-	Target    model.Target // model.TargetValue (default), TargetWinner or TargetOutcome
+	Target    model.Target // model.TargetValue (default), TargetWinner, TargetOutcome or TargetPlayouts
+	// Playouts is the number of random playouts per row that label the playouts
+	// target when the examples are not labelled yet (0: DefaultPlayouts).
+	Playouts int
 	// Output for a value target: model.OutputTanh (default) or model.OutputLinear.
 	// Winner and outcome targets always use model.OutputLogistic.
 	Output model.Output
@@ -64,7 +67,10 @@ func (c *Config) normalize() error {
 		if c.Output != model.OutputTanh && c.Output != model.OutputLinear {
 			return fmt.Errorf("train: a value target needs a tanh or linear output, not %q", c.Output)
 		}
-	case model.TargetWinner, model.TargetOutcome:
+	case model.TargetWinner, model.TargetOutcome, model.TargetPlayouts:
+		if c.Target == model.TargetPlayouts && c.Playouts <= 0 {
+			c.Playouts = DefaultPlayouts
+		}
 		if c.Output != "" && c.Output != model.OutputLogistic {
 			return fmt.Errorf("train: a %s target needs a logistic output, not %q", c.Target, c.Output)
 		}
@@ -124,6 +130,13 @@ func ScalingFor(vs []float32, o model.Output) model.Scaling {
 // targets returns the scaled training targets of ex for the configured target.
 func targets(ex *Examples, t model.Target, o model.Output, s model.Scaling) ([]float32, error) {
 	y := make([]float32, ex.Rows())
+	if t == model.TargetPlayouts {
+		if len(ex.Playout) != ex.Rows() {
+			return nil, fmt.Errorf("train: the playouts target needs the playouts' labels (Examples.LabelPlayouts)")
+		}
+		copy(y, ex.Playout)
+		return y, nil
+	}
 	if t.Logistic() {
 		labels := ex.Winner
 		if t == model.TargetOutcome {
@@ -153,13 +166,21 @@ func targets(ex *Examples, t model.Target, o model.Output, s model.Scaling) ([]f
 // Train fits a model on ex: one network, or one per configured ply range. The target
 // scaling is computed from all of ex and recorded; the provenance records the data
 // hash, seed, configuration and code version. A winner target uses only the rows
-// with a known winner.
+// with a known winner; a playouts target labels unlabelled examples first
+// (Examples.LabelPlayouts with Config.Playouts and Config.Seed).
 func Train(ctx context.Context, ex *Examples, cfg Config) (*model.Model, error) {
 	if err := cfg.normalize(); err != nil {
 		return nil, err
 	}
 	if err := ex.Validate(); err != nil {
 		return nil, err
+	}
+	if cfg.Target == model.TargetPlayouts && ex.Playout == nil {
+		lab := *ex
+		if err := lab.LabelPlayouts(ctx, cfg.Playouts, cfg.Seed); err != nil {
+			return nil, err
+		}
+		ex = &lab
 	}
 	ex, err := ex.Labelled(cfg.Target)
 	if err != nil {
@@ -220,6 +241,9 @@ func Train(ctx context.Context, ex *Examples, cfg Config) (*model.Model, error) 
 	}
 	if m.Features != "" {
 		m.Provenance.Config += " features=" + string(m.Features)
+	}
+	if cfg.Target == model.TargetPlayouts {
+		m.Provenance.Config += fmt.Sprintf(" playouts=%d", cfg.Playouts)
 	}
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("train: produced an invalid model: %w", err)

@@ -47,7 +47,8 @@ priors with weight --circuit-priors (by default 1 above 8x8, 0 up to 8x8), and
 the score of each node it expands mixes the network's value with the mean result of
 --playouts N random games played from it to the end (bridge intrusions answered), with
 weight --playout-weight W (by default 32 playouts of weight 0.8 above 8x8, none up to
-8x8); --amaf-priors W mixes how the playouts ranked the moves (AMAF) into the priors
+8x8, and none over a model trained on the playouts, such as the built-in 11x11 one,
+whose probability stands in for them); --amaf-priors W mixes how the playouts ranked the moves (AMAF) into the priors
 (none by default); --reuse on keeps the subtree of the position after the move played
 and the reply from one move's search to the next (off by default). With
 --search alphabeta it searches by alpha-beta: the network

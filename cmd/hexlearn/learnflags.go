@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"strconv"
 	"strings"
@@ -19,12 +20,14 @@ type learnFlags struct {
 	lr                         float64
 	seed                       uint64
 	openOnly                   bool
+	playouts                   int
 }
 
 func (l *learnFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&l.data, "data", "", "dataset file or directory of *.arrow files (required)")
 	fs.StringVar(&l.size, "size", "", "board size N or WxH (required)")
-	fs.StringVar(&l.target, "target", "value", "value (the exact evaluator's value), winner (the solver's true winner) or outcome (the self-play game's result, or the proved winner where known)")
+	fs.StringVar(&l.target, "target", "value", "value (the exact evaluator's value), winner (the solver's true winner), outcome (the self-play game's result, or the proved winner where known) or playouts (the share of random playouts Black wins)")
+	fs.IntVar(&l.playouts, "playouts", train.DefaultPlayouts, "random playouts per row that label the playouts target")
 	fs.StringVar(&l.output, "output", "", "output unit for a value target: tanh (default) or linear")
 	fs.BoolVar(&l.perPly, "per-ply", false, "one network per ply range (the paper's layered partition)")
 	fs.IntVar(&l.plyWidth, "ply-width", 1, "plies per range with --per-ply")
@@ -34,13 +37,17 @@ func (l *learnFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&l.openOnly, "open-only", false, "use only open positions (|value| < 20): decided positions carry the circuit's clamped values and are left to VCs and patterns")
 }
 
-// load checks the flags and reads the examples.
-func (l *learnFlags) load() (*train.Examples, train.Config, error) {
+// load checks the flags and reads the examples, labelled for the playouts target
+// when that is the target (before any split, so held-out rows have labels too).
+func (l *learnFlags) load(ctx context.Context) (*train.Examples, train.Config, error) {
 	w, h, cfg, err := l.config()
 	if err != nil {
 		return nil, cfg, err
 	}
 	ex, err := pipeline.LoadExamples(l.data, w, h, l.openOnly)
+	if err == nil && cfg.Target == model.TargetPlayouts {
+		err = ex.LabelPlayouts(ctx, cfg.Playouts, cfg.Seed)
+	}
 	return ex, cfg, err
 }
 
@@ -56,7 +63,10 @@ func (l *learnFlags) config() (w, h int, cfg train.Config, err error) {
 		return 0, 0, cfg, err
 	}
 	if _, err := model.ParseTarget(l.target); err != nil {
-		return 0, 0, cfg, usageErr("--target must be value, winner or outcome, got %q", l.target)
+		return 0, 0, cfg, usageErr("--target must be value, winner, outcome or playouts, got %q", l.target)
+	}
+	if err := intIn("playouts", l.playouts, 1, 1<<16); err != nil {
+		return 0, 0, cfg, err
 	}
 	switch l.output {
 	case "", "tanh", "linear":
@@ -75,7 +85,7 @@ func (l *learnFlags) config() (w, h int, cfg train.Config, err error) {
 	if !(l.lr > 0) || l.lr > 1 {
 		return 0, 0, cfg, usageErr("--lr %g: want a learning rate in (0, 1]", l.lr)
 	}
-	cfg = train.Config{BatchSize: l.batch, LearnRate: l.lr, Seed: l.seed, Target: model.Target(l.target), Output: model.Output(l.output)}
+	cfg = train.Config{BatchSize: l.batch, LearnRate: l.lr, Seed: l.seed, Target: model.Target(l.target), Output: model.Output(l.output), Playouts: l.playouts}
 	return w, h, cfg, nil
 }
 

@@ -16,7 +16,7 @@ type mctsFlags struct {
 
 func (m *mctsFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&m.circuitPriors, "circuit-priors", -1, "learned player's MCTS: weight 0..1 of the circuit's move ordering in the priors where H-search is asked (-1: the board size's default, 1 above 8x8, else 0)")
-	fs.IntVar(&m.playouts, "playouts", -1, "learned player's MCTS: random playouts (bridges answered) from every node it expands (-1: the board size's default, 32 above 8x8, else none; 0: none)")
+	fs.IntVar(&m.playouts, "playouts", -1, "learned player's MCTS: random playouts (bridges answered) from every node it expands (-1: the board size's default, 32 above 8x8, else none, and none over a model of the playouts target; 0: none)")
 	fs.Float64Var(&m.amafPriors, "amaf-priors", -1, "learned player's MCTS: weight 0..1 of the playouts' AMAF ranking of the moves in the priors; needs playouts (-1: the board size's default, none)")
 	fs.StringVar(&m.reuse, "reuse", "", "learned player's MCTS: on keeps the subtree of the position after the move played and the reply between moves, off starts a fresh tree every move (empty: the board size's default)")
 	fs.Float64Var(&m.playoutWeight, "playout-weight", -1, "learned player's MCTS: weight 0..1 of the playouts' mean result in a node's score, the network's value the rest (-1: the default, 0.8)")

@@ -73,6 +73,10 @@ func TestFlagErrorText(t *testing.T) {
 			"hexlearn train: --lr 1e+09: want a learning rate in (0, 1]"},
 		{[]string{"train", "--data", goldenData, "--size", "3", "--hidden", "2", "--epochs", "1", "--out", "OUT/m", "--features", "pagerank"},
 			`hexlearn train: --features must be cells or twodist, got "pagerank"`},
+		{[]string{"train", "--data", goldenData, "--size", "3", "--hidden", "2", "--epochs", "1", "--out", "OUT/m", "--target", "playouts", "--playouts", "0"},
+			"hexlearn train: --playouts 0: want 1..65536"},
+		{[]string{"train", "--data", goldenData, "--size", "3", "--hidden", "2", "--epochs", "1", "--out", "OUT/m", "--target", "moves"},
+			`hexlearn train: --target must be value, winner, outcome or playouts, got "moves"`},
 	} {
 		out := t.TempDir()
 		for i := range tc.args {

@@ -104,3 +104,30 @@ func TestTrainRotate(t *testing.T) {
 		t.Fatalf("configs %q and %q do not record --rotate", m0.Provenance.Config, m1.Provenance.Config)
 	}
 }
+
+// TestTrainPlayouts trains on the playouts target: the model is logistic, records the
+// playouts per row, reports the held-out playout RMSE, and eval shows its value.
+func TestTrainPlayouts(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "p.model")
+	var o, e bytes.Buffer
+	args := []string{"train", "--data", goldenData, "--size", "3", "--hidden", "3", "--epochs", "2", "--holdout", "0.3",
+		"--target", "playouts", "--playouts", "16", "--out", out}
+	if code := runCommand(context.Background(), args, &o, &e); code != 0 {
+		t.Fatalf("train: exit %d\n%s", code, e.String())
+	}
+	if !strings.Contains(o.String(), "playout RMSE") {
+		t.Errorf("train output reports no playout RMSE:\n%s", o.String())
+	}
+	m, err := model.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Target != model.TargetPlayouts || m.Output != model.OutputLogistic || !strings.Contains(m.Provenance.Config, "playouts=16") {
+		t.Fatalf("model target %q output %q config %q", m.Target, m.Output, m.Provenance.Config)
+	}
+	o.Reset()
+	e.Reset()
+	if code := runCommand(context.Background(), []string{"eval", "--size", "3", "--moves", "b2", "--model", out}, &o, &e); code != 0 {
+		t.Fatalf("eval: exit %d\n%s", code, e.String())
+	}
+}

@@ -183,11 +183,13 @@ func newEvalState(pl Player, b *hex.Board, paramsFor func(learned bool) search.P
 			case pl.CircuitPriors < 0:
 				mp.TacticsPriors = 0
 			}
-			switch {
+			switch wp, _ := ev.(search.WinProbability); {
 			case pl.Playouts > 0:
 				mp.Playouts = pl.Playouts
 			case pl.Playouts < 0:
 				mp.Playouts = 0
+			case wp != nil && wp.PlayoutEstimate():
+				mp.Playouts = 0 // the network stands in for them
 			}
 			if pl.PlayoutWeight != 0 {
 				mp.PlayoutWeight = pl.PlayoutWeight

@@ -70,7 +70,9 @@ type Player struct {
 	// the priors of the nodes where MCTS asks H-search; negative: none.
 	CircuitPriors float64
 	// Playouts, when not zero, replaces MCTSParams.Playouts: the random playouts
-	// (search.Playouts) run from every node the MCTS expands; negative: none.
+	// (search.Playouts) run from every node the MCTS expands; negative: none. When
+	// zero, a learned evaluator that estimates the playouts' result
+	// (search.WinProbability) runs none.
 	Playouts int
 	// PlayoutWeight, when not zero, replaces MCTSParams.PlayoutWeight: the weight
 	// (up to 1) of the playouts' mean result in an expanded node's score.

@@ -220,3 +220,35 @@ func TestLearnedWrongSizeOtherCommands(t *testing.T) {
 		t.Errorf("genmove on 3x3: %q", ans)
 	}
 }
+
+// playoutNet is tinyOrdered that says it estimates the random playouts' result.
+type playoutNet struct{ tinyOrdered }
+
+func (playoutNet) LogOdds() bool         { return true }
+func (playoutNet) PlayoutEstimate() bool { return true }
+
+// TestPlayoutNetNoPlayouts: above 8x8 the learned MCTS runs its playouts by default,
+// but not over a network that estimates them (search.WinProbability), unless asked.
+func TestPlayoutNetNoPlayouts(t *testing.T) {
+	for _, tc := range []struct {
+		ev       search.Evaluator
+		playouts int
+		want     int
+	}{
+		{tinyOrdered{}, 0, search.LargeBoardPlayouts},
+		{playoutNet{}, 0, 0},
+		{playoutNet{}, 8, 8},
+	} {
+		e := New()
+		e.SetPlayer(Player{Learned: func(int, int) (search.Evaluator, error) { return tc.ev, nil }, MCTS: true,
+			Playouts: tc.playouts, Params: search.Params{Depth: 3, K: 4, VCPlies: 2}})
+		exec(t, e, "boardsize 9")
+		st, err := evalStateOf(e)
+		if err != nil || st.mcts == nil {
+			t.Fatalf("%T: no MCTS (%v)", tc.ev, err)
+		}
+		if got := st.mcts.Params().Playouts; got != tc.want {
+			t.Errorf("%T with Playouts %d: the search runs %d playouts, want %d", tc.ev, tc.playouts, got, tc.want)
+		}
+	}
+}

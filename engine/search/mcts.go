@@ -22,7 +22,8 @@ type MCTSParams struct {
 	// CPuct · prior · sqrt(N+1)/(1+n), N the parent's and n the child's visits.
 	CPuct float64
 	// Scale maps an evaluator value v (in its own units) to a score in (-1, 1):
-	// tanh(v/Scale).
+	// tanh(v/Scale). An evaluator whose values are log-odds (WinProbability) is
+	// scored tanh(v/2) whatever Scale is.
 	Scale float64
 	// RankTemp shapes the priors: the move ranked r by the evaluator's ordering
 	// (Orderer) gets a prior proportional to exp(-r/RankTemp).
@@ -161,6 +162,7 @@ type MCTS struct {
 	tactics Evaluator
 	torder  Orderer // the tactics evaluator's move ordering (nil: it has none)
 	tracker Tracker
+	logOdds bool // the evaluator's values are log-odds (WinProbability)
 	p       MCTSParams
 	b       *hex.Board
 	pool    []mnode
@@ -204,6 +206,9 @@ func NewMCTS(ev, tactics Evaluator, p MCTSParams) (*MCTS, error) {
 	}
 	m := &MCTS{ev: ev, orderer: o, tactics: tactics, p: p}
 	m.tracker, _ = ev.(Tracker)
+	if wp, ok := ev.(WinProbability); ok {
+		m.logOdds = wp.LogOdds()
+	}
 	m.torder, _ = tactics.(Orderer)
 	return m, nil
 }
@@ -700,7 +705,11 @@ func (m *MCTS) expand(idx int32, ply int) float64 {
 			cand = c
 		}
 	}
-	v := math.Tanh(stm(r.Value, me) / m.p.Scale) // for the side to move
+	scale := m.p.Scale
+	if m.logOdds {
+		scale = 2 // tanh(z/2) = 2p − 1
+	}
+	v := math.Tanh(stm(r.Value, me) / scale) // for the side to move
 	if m.p.Playouts > 0 {
 		if m.po == nil {
 			m.po = NewPlayouts(m.p.Seed)

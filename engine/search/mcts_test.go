@@ -631,3 +631,31 @@ func TestMCTSBestAmong(t *testing.T) {
 		t.Fatalf("among an occupied cell: %s", g.CellName(c))
 	}
 }
+
+// probEval values every position 1 for Black, as log-odds when logOdds is set.
+type probEval struct{ logOdds bool }
+
+func (probEval) Evaluate(*hex.Board) search.Result         { return search.Result{Value: 1} }
+func (probEval) MoveScores(_ *hex.Board, scores []float64) {}
+func (e probEval) LogOdds() bool                           { return e.logOdds }
+func (probEval) PlayoutEstimate() bool                     { return false }
+
+// TestMCTSLogOdds: an evaluator whose values are log-odds (search.WinProbability) is
+// scored tanh(v/2), the expected result 2p − 1, whatever Scale is; others tanh(v/Scale).
+func TestMCTSLogOdds(t *testing.T) {
+	for _, logOdds := range []bool{false, true} {
+		p := search.MCTSParams{MaxExpansions: 2, CPuct: 0.5, Scale: 0.5, RankTemp: 4, FPU: 0.1}
+		m := newMCTS(t, probEval{logOdds}, nil, p)
+		out, err := m.Search(context.Background(), hex.MustBoard(3, 3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := math.Tanh(1 / 0.5)
+		if logOdds {
+			want = 2/(1+math.Exp(-1)) - 1
+		}
+		if math.Abs(out.Score-want) > 1e-9 {
+			t.Errorf("log-odds %v: the searched child scores %.6f, want %.6f", logOdds, out.Score, want)
+		}
+	}
+}

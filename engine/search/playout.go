@@ -44,8 +44,13 @@ const none = hex.NumPoints
 
 // NewPlayouts returns a playout workspace whose random choices follow seed.
 func NewPlayouts(seed uint64) *Playouts {
-	return &Playouts{rng: seed*0x9E3779B97F4A7C15 + 0x2545F4914F6CDD1D}
+	p := &Playouts{}
+	p.Reseed(seed)
+	return p
 }
+
+// Reseed makes the next random choices follow seed, as NewPlayouts(seed)'s would.
+func (p *Playouts) Reseed(seed uint64) { p.rng = seed*0x9E3779B97F4A7C15 + 0x2545F4914F6CDD1D }
 
 // next returns a pseudo-random 64-bit number (SplitMix64).
 func (p *Playouts) next() uint64 {

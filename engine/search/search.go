@@ -21,6 +21,17 @@ type Orderer interface {
 	MoveScores(b *hex.Board, scores []float64)
 }
 
+// WinProbability is implemented by evaluators that say what their values are.
+// LogOdds reports that a value is the log-odds that Black wins (a logistic model):
+// MCTS scores such a value v as tanh(v/2) = 2p − 1, the expected result for Black,
+// instead of with MCTSParams.Scale. PlayoutEstimate reports that p estimates the
+// result of the random playouts (Playouts) from the position, as a model trained on
+// them does: a player need not run playouts of its own.
+type WinProbability interface {
+	LogOdds() bool
+	PlayoutEstimate() bool
+}
+
 // MaxDepth is the largest search depth accepted.
 const MaxDepth = 32
 

@@ -106,6 +106,19 @@ func (w *WithTerminal) Undo(c hex.Color, p hex.Cell) {
 	}
 }
 
+// LogOdds implements WinProbability for the inner evaluator (false when it does not).
+func (w *WithTerminal) LogOdds() bool {
+	p, ok := w.Inner.(WinProbability)
+	return ok && p.LogOdds()
+}
+
+// PlayoutEstimate implements WinProbability for the inner evaluator (false when it
+// does not).
+func (w *WithTerminal) PlayoutEstimate() bool {
+	p, ok := w.Inner.(WinProbability)
+	return ok && p.PlayoutEstimate()
+}
+
 // OrderedTerminal is WithTerminal over an inner evaluator with an Orderer (Order,
 // normally the inner evaluator itself): it forwards MoveScores, first evaluating the
 // position with the inner evaluator when the terminal test answered the last
