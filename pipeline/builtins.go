@@ -34,7 +34,10 @@ type BuiltinRecipe struct {
 // on its open positions. 8x8 and 11x11 take two-distance inputs
 // (model.FeaturesTwoDist): on 11x11 that network beat the cell network of the same
 // corpus 19–1 at 0.5 s per move; on 8x8 it needs twice the cell network's 300,000
-// positions to beat it (docs/results.md, "Connectivity features").
+// positions to beat it (docs/results.md, "Connectivity features"). The 11x11 network
+// learns the random playouts' result instead of the exact value (model.TargetPlayouts,
+// from six times the positions) and stands in for the learned player's playouts
+// (docs/results.md, "A network for the playouts").
 func DefaultRecipes() []BuiltinRecipe {
 	return []BuiltinRecipe{
 		{Size: 5, Positions: 20000, Hidden: 32, Epochs: 40},
@@ -43,7 +46,7 @@ func DefaultRecipes() []BuiltinRecipe {
 		{Size: 8, Positions: 600000, Hidden: 64, Epochs: 20, Features: model.FeaturesTwoDist, LearnRate: 0.001},
 		{Size: 9, Positions: 80000, Hidden: 64, Epochs: 40},
 		{Size: 10, Positions: 60000, Hidden: 64, Epochs: 40},
-		{Size: 11, Positions: 50000, Hidden: 64, Epochs: 40, Features: model.FeaturesTwoDist, LearnRate: 0.001},
+		{Size: 11, Positions: 300000, Hidden: 64, Epochs: 40, Features: model.FeaturesTwoDist, LearnRate: 0.001, Target: model.TargetPlayouts},
 	}
 }
 

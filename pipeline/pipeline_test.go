@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/hexlearn/hexlearn/model"
+	"github.com/hexlearn/hexlearn/player"
 	"github.com/hexlearn/hexlearn/train"
 )
 
@@ -138,5 +139,24 @@ func TestBuildBuiltinsFeatures(t *testing.T) {
 	if m.Target != model.TargetPlayouts || !strings.Contains(m.Provenance.Config, fmt.Sprintf("playouts=%d", train.DefaultPlayouts)) ||
 		!strings.Contains(reps[0].Quality, "playout RMSE") {
 		t.Fatalf("target %q, config %q, quality %q", m.Target, m.Provenance.Config, reps[0].Quality)
+	}
+}
+
+// TestBuiltinsFollowRecipes: every built-in model has its recipe's target and input
+// layer, so the binary's models are what `hexlearn models build` remakes.
+func TestBuiltinsFollowRecipes(t *testing.T) {
+	for _, r := range DefaultRecipes() {
+		m, err := player.Builtin(r.Size, r.Size)
+		if err != nil {
+			t.Fatalf("%dx%d: %v", r.Size, r.Size, err)
+		}
+		target := r.Target
+		if target == "" {
+			target = model.TargetValue
+		}
+		if m.Target != target || m.Features != r.Features || m.Nets[0].Hidden != r.Hidden {
+			t.Errorf("%dx%d: built-in target %q, features %q, %d hidden; recipe %q, %q, %d",
+				r.Size, r.Size, m.Target, m.Features, m.Nets[0].Hidden, target, r.Features, r.Hidden)
+		}
 	}
 }

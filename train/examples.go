@@ -1,7 +1,8 @@
 // Package train fits the learned Hex evaluators of Kahl, Edelkamp & Hildebrand,
 // "Learning How to Play Hex" (KI 2007), section 3: one-hidden-layer feed-forward
 // networks (one input per cell, tanh hidden units, one output) trained with gorgonia
-// on positions labelled by the exact evaluator or by the game-theoretic winner, one
+// on positions labelled by the exact evaluator, by the game-theoretic winner or the
+// game's result, or by random playouts (playouts.go: the learned MCTS's own), one
 // network per board size and optionally per ply range (the paper's layered partition),
 // with the structure (hidden units, epochs) chosen by k-fold cross-validation (the
 // paper's rule: minimum mean validation error, ties broken by the smaller standard deviation).
