@@ -64,14 +64,16 @@ func Evaluate(m *model.Model, ex *Examples) Metrics {
 			se += (v - exact) * (v - exact)
 			fin++
 		}
-		if soft {
+		switch {
+		case soft:
 			y := float64(ex.Playout[i])
 			te += softplus(float64(z)) - y*float64(z)
 			teRows++
 			d := 1/(1+math.Exp(-float64(z))) - y
 			pse += d * d
-		} else if m.Target == model.TargetPlayouts { // rows without labels: no target error
-		} else if m.Target.Logistic() {
+		case m.Target == model.TargetPlayouts:
+			// rows without playouts labels: no target error
+		case m.Target.Logistic():
 			labels := ex.Winner
 			if m.Target == model.TargetOutcome {
 				labels = ex.Outcome
@@ -84,7 +86,7 @@ func Evaluate(m *model.Model, ex *Examples) Metrics {
 				te += softplus(float64(z)) - y*float64(z)
 				teRows++
 			}
-		} else {
+		default:
 			d := float64(m.Activate(z)) - float64(m.Scaling.ToTarget(exact, m.Output))
 			te += d * d
 			teRows++

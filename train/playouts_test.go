@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
@@ -116,19 +117,10 @@ func TestPlayoutsTarget(t *testing.T) {
 	if m.Provenance.DatasetHash != m2.Provenance.DatasetHash || m.Provenance.DatasetHash == tr.Hash() {
 		t.Fatal("the model's data hash does not cover the playouts labels")
 	}
-	if got := m.Provenance.Config; !contains(got, "playouts=128") {
+	if got := m.Provenance.Config; !strings.Contains(got, "playouts=128") {
 		t.Fatalf("provenance %q does not record the playouts", got)
 	}
 	if mt := Evaluate(m, Synthetic(5, 5, 10, 2)); !math.IsNaN(mt.PlayoutRMSE) {
 		t.Fatal("a playout RMSE without labels")
 	}
-}
-
-func contains(s, sub string) bool {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if s[i:i+len(sub)] == sub {
-			return true
-		}
-	}
-	return false
 }
