@@ -64,12 +64,16 @@ type MCTSParams struct {
 	// evaluator's rank prior + w · the AMAF rank prior, before TacticsPriors mixes
 	// in the tactics' ordering. It needs Playouts (0: none).
 	AMAFPriors float64
+	// TacticsTable is the number of positions whose tactics answers (and move scores)
+	// the search remembers, within a search and from one search to the next, so that
+	// a position met again costs no second call (0: none). DefaultMCTSParams: 1024.
+	TacticsTable int
 }
 
 // DefaultMCTSParams are the learned player's MCTS parameters on 8x8 (measured in
 // games, docs/results.md, "Monte Carlo tree search with the learned value").
 func DefaultMCTSParams() MCTSParams {
-	return MCTSParams{CPuct: 0.5, Scale: 0.5, RankTemp: 4, FPU: 0.1, VCPlies: 2, VCVisits: 8}
+	return MCTSParams{CPuct: 0.5, Scale: 0.5, RankTemp: 4, FPU: 0.1, VCPlies: 2, VCVisits: 8, TacticsTable: DefaultTacticsTable}
 }
 
 // DefaultMCTSParamsFor are DefaultMCTSParams for a board of the given number of
@@ -89,6 +93,10 @@ func DefaultMCTSParamsFor(cells int) MCTSParams {
 	}
 	return p
 }
+
+// DefaultTacticsTable is DefaultMCTSParams' TacticsTable: about 3 MB, the tactics
+// answers of the last few dozen moves' searches.
+const DefaultTacticsTable = 1024
 
 // LargeBoardTacticsPriors is DefaultMCTSParamsFor's TacticsPriors above 64 cells
 // (measured on 11x11, docs/results.md, "The circuit's move ordering as MCTS priors").
@@ -121,6 +129,8 @@ func (p MCTSParams) Validate() error {
 		return fmt.Errorf("%w: MCTS AMAF priors weight %g (want 0..1)", ErrParams, p.AMAFPriors)
 	case p.AMAFPriors > 0 && p.Playouts == 0:
 		return fmt.Errorf("%w: MCTS AMAF priors need playouts", ErrParams)
+	case p.TacticsTable < 0 || p.TacticsTable > 1<<20:
+		return fmt.Errorf("%w: MCTS tactics table of %d positions (want 0..%d)", ErrParams, p.TacticsTable, 1<<20)
 	case p.VCPlies < 0 || p.VCVisits < 0:
 		return fmt.Errorf("%w: MCTS vc plies %d and vc visits %d must not be negative", ErrParams, p.VCPlies, p.VCVisits)
 	}
@@ -161,6 +171,8 @@ type MCTS struct {
 	orderer Orderer
 	tactics Evaluator
 	torder  Orderer // the tactics evaluator's move ordering (nil: it has none)
+	tt      *tacticsTable // MCTSParams.TacticsTable (nil until first used)
+	tlast   *tacticsEntry // the entry of tacticsEval's last position (nil: none)
 	tracker Tracker
 	logOdds bool // the evaluator's values are log-odds (WinProbability)
 	p       MCTSParams
@@ -601,8 +613,7 @@ func (m *MCTS) undo(p hex.Cell) {
 func (m *MCTS) consult(idx int32) {
 	nd := &m.pool[idx]
 	nd.tact = true
-	m.stats.Tactics++
-	r := m.tactics.Evaluate(m.b)
+	r := m.tacticsEval(m.b)
 	me := m.b.ToMove()
 	switch {
 	case r.Winner == me && idx == 0:
@@ -637,8 +648,7 @@ func (m *MCTS) proveRoot() {
 	for i := root.first; i < root.first+root.n; i++ {
 		p := m.pool[i].move
 		m.play(me, p)
-		m.stats.Tactics++
-		if b.Winner() == me || m.tactics.Evaluate(b).Winner == me {
+		if b.Winner() == me || m.tacticsEval(b).Winner == me {
 			m.pool[i].proven = 1
 		}
 		m.undo(p)
@@ -688,8 +698,7 @@ func (m *MCTS) expand(idx int32, ply int) float64 {
 	rootWon, tacOpen := false, false
 	if m.tactics != nil && ply < m.p.VCPlies {
 		nd.tact = true
-		m.stats.Tactics++
-		tr := m.tactics.Evaluate(b)
+		tr := m.tacticsEval(b)
 		if p := m.verdict(idx, tr, &cand, &rootWon); p != 0 {
 			return float64(p)
 		}
@@ -788,7 +797,7 @@ func (m *MCTS) mixTacticsPriors(idx int32) {
 	if w <= 0 || m.torder == nil || nd.n == 0 {
 		return
 	}
-	m.torder.MoveScores(m.b, m.tprior[:])
+	m.tacticsScores(m.b, m.tprior[:])
 	m.cells = m.cells[:0]
 	for i := nd.first; i < nd.first+nd.n; i++ {
 		m.cells = append(m.cells, m.pool[i].move)

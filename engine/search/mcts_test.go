@@ -659,3 +659,59 @@ func TestMCTSLogOdds(t *testing.T) {
 		}
 	}
 }
+
+// TestMCTSTacticsTable: remembering the tactics' answers changes nothing but the
+// number of calls. Along whole games on 6x6 and 7x7, a search with the table (of 1,024
+// positions, and of a single slot, which every position shares, so that each hit is
+// checked against the stones and side to move) plays the same move with the same
+// score, expansions and depth as one without, and the calls it saves are its hits.
+func TestMCTSTacticsTable(t *testing.T) {
+	exact := func() search.Evaluator {
+		x, err := circuit.NewExact(circuit.SearchExactConfig())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return x
+	}
+	rng := rand.New(rand.NewSource(3))
+	base := search.MCTSParams{MaxExpansions: 150, CPuct: 0.5, Scale: 0.5, RankTemp: 4, FPU: 0.1,
+		VCPlies: 2, VCVisits: 4, TacticsPriors: 1}
+	cached := map[int]int64{}
+	for _, size := range []int{1024, 1} {
+		for g := 0; g < 4; g++ {
+			n := 6 + g%2
+			b := brute.RandomPosition(rng, n, 2*rng.Intn(2))
+			with := base
+			with.TacticsTable = size
+			plain := newMCTS(t, resistance(t), exact(), base)
+			table := newMCTS(t, resistance(t), exact(), with)
+			for b.Winner() == hex.Empty {
+				want, err := plain.Search(context.Background(), b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := table.Search(context.Background(), b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got.Move != want.Move || got.Score != want.Score || got.Nodes != want.Nodes || got.Depth != want.Depth {
+					t.Fatalf("table of %d: move %v score %v (%d expansions, depth %d), without: %v %v (%d, %d)\n%s",
+						size, got.Move, got.Score, got.Nodes, got.Depth, want.Move, want.Score, want.Nodes, want.Depth, b.Diagram())
+				}
+				if got.Tactics+got.TacticsCached != want.Tactics || want.TacticsCached != 0 {
+					t.Fatalf("table of %d: %d calls + %d remembered, without: %d calls + %d", size, got.Tactics, got.TacticsCached, want.Tactics, want.TacticsCached)
+				}
+				cached[size] += got.TacticsCached
+				b.PlayStone(b.ToMove(), got.Move)
+			}
+		}
+	}
+	if cached[1024] == 0 {
+		t.Fatal("the table of 1,024 positions answered nothing")
+	}
+	p := search.DefaultMCTSParams()
+	p.TacticsTable = -1
+	if _, err := search.NewMCTS(resistance(t), nil, p); !errors.Is(err, search.ErrParams) {
+		t.Fatalf("a negative table size: %v, want ErrParams", err)
+	}
+}

@@ -127,6 +127,9 @@ type Stats struct {
 	CacheHits int64
 	// Tactics counts calls of the tactics evaluator (see SetTactics).
 	Tactics int64
+	// TacticsCached counts the tactics answers an MCTS took from its table
+	// (MCTSParams.TacticsTable) instead of calling the tactics evaluator.
+	TacticsCached int64
 	// Playouts counts the random playouts of an MCTS (MCTSParams.Playouts).
 	Playouts int64
 	// Reused counts the nodes an MCTS search kept from the previous search's tree.
