@@ -170,7 +170,7 @@ type MCTS struct {
 	ev      Evaluator
 	orderer Orderer
 	tactics Evaluator
-	torder  Orderer // the tactics evaluator's move ordering (nil: it has none)
+	torder  Orderer       // the tactics evaluator's move ordering (nil: it has none)
 	tt      *tacticsTable // MCTSParams.TacticsTable (nil until first used)
 	tlast   *tacticsEntry // the entry of tacticsEval's last position (nil: none)
 	tracker Tracker
