@@ -468,7 +468,7 @@ func benchPlayers(ctx context.Context, cfg BenchConfig, bs []*hex.Board) ([]Benc
 		}
 		e := gtp.New()
 		e.SetPlayer(p)
-		var nodes, tactics, playouts int64
+		var nodes, tactics, children, playouts int64
 		var spent time.Duration
 		var depths []int
 		for _, b := range bs {
@@ -485,6 +485,7 @@ func benchPlayers(ctx context.Context, cfg BenchConfig, bs []*hex.Board) ([]Benc
 					hs = st.Evals
 				}
 				nodes, tactics, playouts, spent = nodes+st.Nodes, tactics+hs, playouts+st.Playouts, spent+st.Time
+				children += st.TacticsChildren
 				depths = append(depths, st.Depth)
 			}
 		}
@@ -498,11 +499,16 @@ func benchPlayers(ctx context.Context, cfg BenchConfig, bs []*hex.Board) ([]Benc
 		if p.MCTS {
 			what = "expansions"
 		}
-		row.Note = fmt.Sprintf("%.0f %s/s, median depth %d, %.0f H-search calls/s; %d of %d moves searched",
-			rate, what, medianInt(depths), float64(tactics)/sec, len(depths), len(bs))
+		calls := fmt.Sprintf("%.0f H-search calls/s", float64(tactics)/sec)
+		if children > 0 {
+			calls += fmt.Sprintf(" (%.0f/s updating the root's connections for a child)", float64(children)/sec)
+		}
+		row.Note = fmt.Sprintf("%.0f %s/s, median depth %d, %s; %d of %d moves searched",
+			rate, what, medianInt(depths), calls, len(depths), len(bs))
 		if len(depths) < len(bs) {
 			row.Note += " (the rest: book or solver)"
 		}
+
 		if playouts > 0 {
 			row.Note += fmt.Sprintf("; %.0f playouts/s", float64(playouts)/sec)
 		}

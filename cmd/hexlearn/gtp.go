@@ -41,7 +41,9 @@ genmove searches with the player: 'learned' (the default where a model exists fo
 board size: --model FILE, or the model built into the binary for 5x5 to 11x11) searches
 by Monte Carlo tree search (--search mcts, the default): the network values every node
 it expands, the cheap --order gives the priors of its moves, H-search proves wins and
-finds mustplay near the root and at nodes visited often, proved results propagate; where
+finds mustplay near the root (for the root's children by updating the root's connections
+for the stone) and at nodes visited often, remembering its answers by position from one
+move to the next, proved results propagate; where
 H-search is asked, the circuit's move ordering (the exact player's) is mixed into the
 priors with weight --circuit-priors (by default 1 above 8x8, 0 up to 8x8), and
 the score of each node it expands mixes the network's value with the mean result of

@@ -96,6 +96,9 @@ type Exact struct {
 	collect  func(x, y hex.Cell, c *vc.Conn) bool
 	fd       *vc.FillDecider // with FillIn
 	board    *hex.Board      // the position the circuits were solved for (filled with FillIn)
+	// filled is the set of cells FillIn filled in board (MoveScores scores them 0).
+	filled hex.Bitset
+	anchor anchorState // Anchor and EvaluateChild (anchor.go)
 }
 
 // NewExact returns an exact evaluator.
@@ -138,12 +141,13 @@ func (x *Exact) Builders() (black, white *vc.Builder) { return x.vb, x.vw }
 // Analyse computes the connections of both colours and the circuits (of the filled
 // position with FillIn). b is only read.
 func (x *Exact) Analyse(b *hex.Board) (Analysis, error) {
-	x.complete = false
+	x.complete, x.filled = false, hex.Bitset{}
 	if x.fd != nil {
 		if b == nil {
 			return Analysis{}, fmt.Errorf("circuit: %w", vc.ErrNoBoard)
 		}
 		b = x.fd.Fill(b)
+		x.filled = x.fd.FilledCells()
 	}
 	if err := x.vb.Build(b, hex.Black); err != nil {
 		return Analysis{}, fmt.Errorf("circuit: black connections: %w", err)
@@ -151,18 +155,19 @@ func (x *Exact) Analyse(b *hex.Board) (Analysis, error) {
 	if err := x.vw.Build(b, hex.White); err != nil {
 		return Analysis{}, fmt.Errorf("circuit: white connections: %w", err)
 	}
-	return x.analyseBuilt(b)
+	return x.analyseBuilt(b, x.vb, x.vw)
 }
 
-// analyseBuilt completes Analyse once both builders hold b's connections.
-func (x *Exact) analyseBuilt(b *hex.Board) (Analysis, error) {
+// analyseBuilt completes Analyse once the builders vb (Black) and vw (White) hold b's
+// connections.
+func (x *Exact) analyseBuilt(b *hex.Board, vb, vw *vc.Builder) (Analysis, error) {
 	var a Analysis
 	x.board = b
 	x.links, x.linkStart = x.links[:0], 0
-	x.vb.EachFull(x.collect)
+	vb.EachFull(x.collect)
 	nb := len(x.links)
 	x.linkStart = nb
-	x.vw.EachFull(x.collect)
+	vw.EachFull(x.collect)
 	bl, wl := x.links[:nb:nb], x.links[nb:]
 	e, err := x.res.Eval(b, bl, wl)
 	if err != nil {
@@ -170,15 +175,15 @@ func (x *Exact) analyseBuilt(b *hex.Board) (Analysis, error) {
 	}
 	a.Eval = e
 	a.BlackLinks, a.WhiteLinks = len(bl), len(wl)
-	a.BlackFull, a.BlackSemi = x.vb.Counts()
-	a.WhiteFull, a.WhiteSemi = x.vw.Counts()
-	a.BlackVC, a.BlackCarrier = x.vb.WinningVC()
-	a.WhiteVC, a.WhiteCarrier = x.vw.WinningVC()
-	a.BlackSemis, a.WhiteSemis = len(x.vb.WinningSemis()), len(x.vw.WinningSemis())
+	a.BlackFull, a.BlackSemi = vb.Counts()
+	a.WhiteFull, a.WhiteSemi = vw.Counts()
+	a.BlackVC, a.BlackCarrier = vb.WinningVC()
+	a.WhiteVC, a.WhiteCarrier = vw.WinningVC()
+	a.BlackSemis, a.WhiteSemis = len(vb.WinningSemis()), len(vw.WinningSemis())
 	me := b.ToMove()
-	theirs, mySemis := x.vw, a.BlackSemis
+	theirs, mySemis := vw, a.BlackSemis
 	if me == hex.White {
-		theirs, mySemis = x.vb, a.WhiteSemis
+		theirs, mySemis = vb, a.WhiteSemis
 	}
 	switch {
 	case b.Winner() != hex.Empty:
@@ -209,15 +214,15 @@ func (x *Exact) analyseBuilt(b *hex.Board) (Analysis, error) {
 // connections and the circuits are skipped; likewise when the opponent has a winning
 // VC. MoveScores then completes the analysis if it is asked for the energies.
 func (x *Exact) Evaluate(b *hex.Board) search.Result {
-	x.lastHash, x.complete, x.board = b.Hash(), false, b
+	x.lastHash, x.complete, x.board, x.filled = b.Hash(), false, b, hex.Bitset{}
 	r, open := decide(b, x.vb, x.vw, x.fd)
 	if x.fd != nil && b.Winner() == hex.Empty {
-		x.board = x.fd.Filled()
+		x.board, x.filled = x.fd.Filled(), x.fd.FilledCells()
 	}
 	if !open {
 		return r
 	}
-	a, err := x.analyseBuilt(x.board)
+	a, err := x.analyseBuilt(x.board, x.vb, x.vw)
 	if err != nil { // only for an invalid configuration or board, which New rejects
 		return search.Result{}
 	}
@@ -240,7 +245,7 @@ func (x *Exact) MoveScores(b *hex.Board, scores []float64) {
 		x.lastHash, x.complete = b.Hash(), true
 	}
 	if x.fd != nil {
-		filled := x.fd.FilledCells()
+		filled := x.filled
 		for p := filled.First(); p != hex.NoCell; p = filled.Next(p + 1) {
 			if int(p) < len(scores) {
 				scores[p] = 0

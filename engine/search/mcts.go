@@ -68,12 +68,17 @@ type MCTSParams struct {
 	// the search remembers, within a search and from one search to the next, so that
 	// a position met again costs no second call (0: none). DefaultMCTSParams: 1024.
 	TacticsTable int
+	// AnchorTactics evaluates the root's children with the tactics from the root's
+	// state when the tactics evaluator can (ChildEvaluator: the exact evaluator
+	// updates the root's connections for the stone instead of building them), about
+	// three times faster on 11x11, without the child's own fill-in.
+	AnchorTactics bool
 }
 
 // DefaultMCTSParams are the learned player's MCTS parameters on 8x8 (measured in
 // games, docs/results.md, "Monte Carlo tree search with the learned value").
 func DefaultMCTSParams() MCTSParams {
-	return MCTSParams{CPuct: 0.5, Scale: 0.5, RankTemp: 4, FPU: 0.1, VCPlies: 2, VCVisits: 8, TacticsTable: DefaultTacticsTable}
+	return MCTSParams{CPuct: 0.5, Scale: 0.5, RankTemp: 4, FPU: 0.1, VCPlies: 2, VCVisits: 8, TacticsTable: DefaultTacticsTable, AnchorTactics: true}
 }
 
 // DefaultMCTSParamsFor are DefaultMCTSParams for a board of the given number of
@@ -170,9 +175,10 @@ type MCTS struct {
 	ev      Evaluator
 	orderer Orderer
 	tactics Evaluator
-	torder  Orderer       // the tactics evaluator's move ordering (nil: it has none)
-	tt      *tacticsTable // MCTSParams.TacticsTable (nil until first used)
-	tlast   *tacticsEntry // the entry of tacticsEval's last position (nil: none)
+	torder  Orderer        // the tactics evaluator's move ordering (nil: it has none)
+	tchild  ChildEvaluator // the tactics evaluator's children from the root (nil: none)
+	tt      *tacticsTable  // MCTSParams.TacticsTable (nil until first used)
+	tlast   *tacticsEntry  // the entry of tacticsEval's last position (nil: none)
 	tracker Tracker
 	logOdds bool // the evaluator's values are log-odds (WinProbability)
 	p       MCTSParams
@@ -222,6 +228,7 @@ func NewMCTS(ev, tactics Evaluator, p MCTSParams) (*MCTS, error) {
 		m.logOdds = wp.LogOdds()
 	}
 	m.torder, _ = tactics.(Orderer)
+	m.tchild, _ = tactics.(ChildEvaluator)
 	return m, nil
 }
 
@@ -698,7 +705,7 @@ func (m *MCTS) expand(idx int32, ply int) float64 {
 	rootWon, tacOpen := false, false
 	if m.tactics != nil && ply < m.p.VCPlies {
 		nd.tact = true
-		tr := m.tacticsEval(b)
+		tr := m.tacticsNear(b, ply)
 		if p := m.verdict(idx, tr, &cand, &rootWon); p != 0 {
 			return float64(p)
 		}

@@ -715,3 +715,61 @@ func TestMCTSTacticsTable(t *testing.T) {
 		t.Fatalf("a negative table size: %v, want ErrParams", err)
 	}
 }
+
+// TestMCTSAnchorTactics: with the root's children evaluated from the root's
+// connections (AnchorTactics over the exact evaluator with fill-in, a ChildEvaluator)
+// every winner the search claims on random 4x4 and 5x5 positions is the brute-force
+// winner, and a claimed win plays a winning move; the children are evaluated from the
+// root.
+func TestMCTSAnchorTactics(t *testing.T) {
+	cfg := circuit.SearchExactConfig()
+	cfg.FillIn = true
+	x, err := circuit.NewExact(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewSource(8))
+	memos := map[int]map[uint64]bool{4: {}, 5: {}}
+	var children, claims int64
+	for i := 0; i < 40; i++ {
+		n, k := 4, 1+rng.Intn(6)
+		if i%2 == 1 {
+			n, k = 5, 9+rng.Intn(4)
+		}
+		b := brute.RandomPosition(rng, n, k)
+		if b.Winner() != hex.Empty {
+			continue
+		}
+		memo := memos[n]
+		me := b.ToMove()
+		want := me.Opp()
+		if brute.MoverWins(b, memo) {
+			want = me
+		}
+		p := search.MCTSParams{MaxExpansions: 60, CPuct: 0.5, Scale: 0.5, RankTemp: 4, FPU: 0.1,
+			VCPlies: 2, VCVisits: 8, TacticsPriors: 1, TacticsTable: 64, AnchorTactics: true}
+		out, err := newMCTS(t, resistance(t), x, p).Search(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		children += out.TacticsChildren
+		if out.Winner == hex.Empty {
+			continue
+		}
+		claims++
+		if out.Winner != want {
+			t.Fatalf("claims %v wins, brute force says %v:\n%s", out.Winner, want, b.Diagram())
+		}
+		if out.Winner == me {
+			b.PlayStone(me, out.Move)
+			keeps := b.Winner() == me || !brute.MoverWins(b, memo)
+			b.Undo()
+			if !keeps {
+				t.Fatalf("claims a win but plays %s, which loses:\n%s", b.Geometry().CellName(out.Move), b.Diagram())
+			}
+		}
+	}
+	if children == 0 || claims < 10 {
+		t.Fatalf("%d children evaluated from the root, %d claims: the test checks too little", children, claims)
+	}
+}

@@ -75,9 +75,7 @@ func (t *tacticsTable) store(b *hex.Board, r Result) *tacticsEntry {
 // table when it remembers it (Stats.TacticsCached), else by a call (Stats.Tactics).
 func (m *MCTS) tacticsEval(b *hex.Board) Result {
 	if m.p.TacticsTable > 0 {
-		if m.tt == nil || len(m.tt.slots) < m.p.TacticsTable {
-			m.tt = newTacticsTable(m.p.TacticsTable)
-		}
+		m.tacticsTableFor()
 		if e := m.tt.lookup(b); e != nil {
 			m.stats.TacticsCached++
 			m.tlast = e
@@ -113,5 +111,51 @@ func (m *MCTS) tacticsScores(b *hex.Board, scores []float64) {
 			e.scores[p] = scores[p]
 		}
 		e.hasScores = true
+	}
+}
+
+// tacticsNear is tacticsEval for a node expanded ply plies from the root (0 or 1):
+// with MCTSParams.AnchorTactics and a ChildEvaluator, the root is anchored and its
+// children are evaluated from it (unless the table remembers them).
+func (m *MCTS) tacticsNear(b *hex.Board, ply int) Result {
+	if !m.p.AnchorTactics || m.tchild == nil || ply > 1 {
+		return m.tacticsEval(b)
+	}
+	if ply == 0 {
+		m.stats.Tactics++
+		r := m.tchild.Anchor(b)
+		m.tlast = nil
+		if m.p.TacticsTable > 0 {
+			m.tacticsTableFor()
+			m.tlast = m.tt.store(b, r)
+		}
+		return r
+	}
+	if m.p.TacticsTable > 0 {
+		m.tacticsTableFor()
+		if e := m.tt.lookup(b); e != nil {
+			m.stats.TacticsCached++
+			m.tlast = e
+			return e.res
+		}
+	}
+	r, ok := m.tchild.EvaluateChild(b, m.moves[0])
+	if !ok {
+		return m.tacticsEval(b)
+	}
+	m.stats.Tactics++
+	m.stats.TacticsChildren++
+	m.tlast = nil
+	if m.p.TacticsTable > 0 {
+		m.tlast = m.tt.store(b, r)
+	}
+	return r
+}
+
+// tacticsTableFor makes the table of MCTSParams.TacticsTable positions when there is
+// none of that size yet.
+func (m *MCTS) tacticsTableFor() {
+	if m.tt == nil || len(m.tt.slots) < m.p.TacticsTable {
+		m.tt = newTacticsTable(m.p.TacticsTable)
 	}
 }
