@@ -485,7 +485,7 @@ func benchPlayers(ctx context.Context, cfg BenchConfig, bs []*hex.Board) ([]Benc
 					hs = st.Evals
 				}
 				nodes, tactics, playouts, spent = nodes+st.Nodes, tactics+hs, playouts+st.Playouts, spent+st.Time
-				children += st.TacticsChildren
+				children += st.TacticsAnchored
 				depths = append(depths, st.Depth)
 			}
 		}

@@ -9,12 +9,13 @@ import (
 	"github.com/hexlearn/hexlearn/internal/brute"
 )
 
-// TestEvaluateChildEqualsEvaluate: without fill-in and with lists no position here
-// fills (40 VCs and SCs per pair), updating the anchor's connections gives exactly
-// the connections of a build (vc.TestPlayEqualsBuild), so EvaluateChild must answer
-// as Evaluate does for every child of random 4x4-6x6 positions: the same winner and
-// mustplay, the same value and move scores up to rounding. MoveScores after Anchor
-// must give the anchor's own scores.
+// TestEvaluateChildEqualsEvaluate: without fill-in and where no list limit (40 VCs
+// and SCs per pair) drops a connection, updating the anchor's connections gives
+// exactly the connections of a build (vc.TestPlayEqualsBuild), so EvaluateChild must
+// answer as Evaluate does for every child of random 4x4-6x6 positions, and
+// EvaluateLine for lines of two and three stones: the same winner and mustplay, the
+// same value and move scores up to rounding. MoveScores after Anchor must give the
+// anchor's own scores; the same stones with their colours swapped are refused.
 func TestEvaluateChildEqualsEvaluate(t *testing.T) {
 	cfg := DefaultExactConfig()
 	cfg.VC.MaxFull, cfg.VC.MaxSemi = 40, 40
@@ -23,7 +24,7 @@ func TestEvaluateChildEqualsEvaluate(t *testing.T) {
 	rng := rand.New(rand.NewSource(9))
 	want := make([]float64, hex.NumPoints)
 	got := make([]float64, hex.NumPoints)
-	children, open, skipped := 0, 0, 0
+	children, open, skipped, lines := 0, 0, 0, 0
 	for i := 0; i < 60; i++ {
 		n := 4 + i%3
 		b := brute.RandomPosition(rng, n, rng.Intn(n*n/2))
@@ -61,8 +62,52 @@ func TestEvaluateChildEqualsEvaluate(t *testing.T) {
 			}
 			b.Undo()
 		}
+		// lines of two and three stones, in turn from the anchor's side to move
+		for k := 2; k <= 3; k++ {
+			cells := em.AppendCells(nil)
+			rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+			if len(cells) < k+1 {
+				continue
+			}
+			line := cells[:k]
+			c := me
+			for _, p := range line {
+				b.PlayStone(c, p)
+				c = c.Opp()
+			}
+			if b.Winner() == hex.Empty {
+				rl, ok := anc.EvaluateLine(b, line)
+				if !ok {
+					t.Fatalf("line %v refused:\n%s", line, b.Diagram())
+				}
+				rr := ref.Evaluate(b)
+				if vb, vw := ref.Builders(); vb.Truncated() || vw.Truncated() || anc.anchor.truncated {
+					skipped++
+				} else {
+					sameResult(t, "line", b, rl.Winner, rr.Winner, rl.HasMustplay, rr.HasMustplay, rl.Mustplay, rr.Mustplay, rl.Value, rr.Value)
+					lines++
+					if rl.Winner == hex.Empty {
+						anc.MoveScores(b, got)
+						ref.MoveScores(b, want)
+						sameScores(t, "line", b, got, want)
+					}
+				}
+				// the same stones in another order are not the line
+				if k == 2 {
+					if _, ok := anc.EvaluateLine(b, []hex.Cell{line[1], line[0]}); ok {
+						t.Fatalf("a line with its colours swapped evaluated:\n%s", b.Diagram())
+					}
+				}
+			}
+			for range line {
+				b.Undo()
+			}
+		}
 	}
-	t.Logf("%d children compared (%d open), %d skipped: a list limit was reached", children, open, skipped)
+	t.Logf("%d children and %d lines compared (%d children open), %d skipped: a list limit was reached", children, lines, open, skipped)
+	if lines < 50 {
+		t.Fatalf("%d lines compared", lines)
+	}
 	if open == 0 || children < 500 {
 		t.Fatalf("%d children, %d open", children, open)
 	}

@@ -98,7 +98,7 @@ type Exact struct {
 	board    *hex.Board      // the position the circuits were solved for (filled with FillIn)
 	// filled is the set of cells FillIn filled in board (MoveScores scores them 0).
 	filled hex.Bitset
-	anchor anchorState // Anchor and EvaluateChild (anchor.go)
+	anchor anchorState // Anchor and EvaluateLine (anchor.go)
 }
 
 // NewExact returns an exact evaluator.

@@ -68,17 +68,18 @@ type MCTSParams struct {
 	// the search remembers, within a search and from one search to the next, so that
 	// a position met again costs no second call (0: none). DefaultMCTSParams: 1024.
 	TacticsTable int
-	// AnchorTactics evaluates the root's children with the tactics from the root's
-	// state when the tactics evaluator can (ChildEvaluator: the exact evaluator
-	// updates the root's connections for the stone instead of building them), about
-	// three times faster on 11x11, without the child's own fill-in.
-	AnchorTactics bool
+	// AnchorPlies: the positions at most this many plies below the root that ask the
+	// tactics are evaluated from the root's state when the tactics evaluator can
+	// (ChildEvaluator: the exact evaluator updates the root's connections for the
+	// stones instead of building them, about a third of an evaluation per stone on
+	// 11x11, without the position's own fill-in) (0: never).
+	AnchorPlies int
 }
 
 // DefaultMCTSParams are the learned player's MCTS parameters on 8x8 (measured in
 // games, docs/results.md, "Monte Carlo tree search with the learned value").
 func DefaultMCTSParams() MCTSParams {
-	return MCTSParams{CPuct: 0.5, Scale: 0.5, RankTemp: 4, FPU: 0.1, VCPlies: 2, VCVisits: 8, TacticsTable: DefaultTacticsTable, AnchorTactics: true}
+	return MCTSParams{CPuct: 0.5, Scale: 0.5, RankTemp: 4, FPU: 0.1, VCPlies: 2, VCVisits: 8, TacticsTable: DefaultTacticsTable, AnchorPlies: DefaultAnchorPlies}
 }
 
 // DefaultMCTSParamsFor are DefaultMCTSParams for a board of the given number of
@@ -102,6 +103,9 @@ func DefaultMCTSParamsFor(cells int) MCTSParams {
 // DefaultTacticsTable is DefaultMCTSParams' TacticsTable: about 3 MB, the tactics
 // answers of the last few dozen moves' searches.
 const DefaultTacticsTable = 1024
+
+// DefaultAnchorPlies is DefaultMCTSParams' AnchorPlies: the root's children.
+const DefaultAnchorPlies = 1
 
 // LargeBoardTacticsPriors is DefaultMCTSParamsFor's TacticsPriors above 64 cells
 // (measured on 11x11, docs/results.md, "The circuit's move ordering as MCTS priors").
@@ -134,6 +138,8 @@ func (p MCTSParams) Validate() error {
 		return fmt.Errorf("%w: MCTS AMAF priors weight %g (want 0..1)", ErrParams, p.AMAFPriors)
 	case p.AMAFPriors > 0 && p.Playouts == 0:
 		return fmt.Errorf("%w: MCTS AMAF priors need playouts", ErrParams)
+	case p.AnchorPlies < 0 || p.AnchorPlies > MaxDepth:
+		return fmt.Errorf("%w: MCTS anchor plies %d (want 0..%d)", ErrParams, p.AnchorPlies, MaxDepth)
 	case p.TacticsTable < 0 || p.TacticsTable > 1<<20:
 		return fmt.Errorf("%w: MCTS tactics table of %d positions (want 0..%d)", ErrParams, p.TacticsTable, 1<<20)
 	case p.VCPlies < 0 || p.VCVisits < 0:
@@ -176,7 +182,7 @@ type MCTS struct {
 	orderer Orderer
 	tactics Evaluator
 	torder  Orderer        // the tactics evaluator's move ordering (nil: it has none)
-	tchild  ChildEvaluator // the tactics evaluator's children from the root (nil: none)
+	tchild  ChildEvaluator // the tactics evaluator's positions below the root (nil: none)
 	tt      *tacticsTable  // MCTSParams.TacticsTable (nil until first used)
 	tlast   *tacticsEntry  // the entry of tacticsEval's last position (nil: none)
 	tracker Tracker
@@ -387,7 +393,7 @@ func (m *MCTS) consultKept(idx int32, ply int) {
 		return
 	}
 	if nd := &m.pool[idx]; !nd.tact && nd.proven == 0 {
-		m.consult(idx)
+		m.consult(idx, ply, nil)
 	}
 	nd := &m.pool[idx]
 	if nd.proven != 0 || ply+1 >= m.p.VCPlies {
@@ -508,7 +514,7 @@ func (m *MCTS) simulate() {
 	idx := int32(0)
 	for m.pool[idx].first >= 0 && m.pool[idx].proven == 0 {
 		if nd := &m.pool[idx]; !nd.tact && m.tactics != nil && m.p.VCVisits > 0 && int(nd.visits) >= m.p.VCVisits {
-			m.consult(idx)
+			m.consult(idx, len(m.moves), m.moves)
 			if m.pool[idx].proven != 0 {
 				break
 			}
@@ -614,13 +620,14 @@ func (m *MCTS) undo(p hex.Cell) {
 }
 
 // consult asks the tactics evaluator about the current board, the position of the
-// expanded node idx: a proved winner ends the node (at the root, a proved win for
+// expanded node idx, ply plies below the root by the stones of line (nil: not known;
+// see tacticsAt): a proved winner ends the node (at the root, a proved win for
 // the side to move is kept open until a child proves it, see proveRoot); a mustplay
 // marks the children outside it lost.
-func (m *MCTS) consult(idx int32) {
+func (m *MCTS) consult(idx int32, ply int, line []hex.Cell) {
 	nd := &m.pool[idx]
 	nd.tact = true
-	r := m.tacticsEval(m.b)
+	r := m.tacticsAt(m.b, ply, line)
 	me := m.b.ToMove()
 	switch {
 	case r.Winner == me && idx == 0:
@@ -705,7 +712,7 @@ func (m *MCTS) expand(idx int32, ply int) float64 {
 	rootWon, tacOpen := false, false
 	if m.tactics != nil && ply < m.p.VCPlies {
 		nd.tact = true
-		tr := m.tacticsNear(b, ply)
+		tr := m.tacticsAt(b, ply, m.moves)
 		if p := m.verdict(idx, tr, &cand, &rootWon); p != 0 {
 			return float64(p)
 		}

@@ -716,11 +716,11 @@ func TestMCTSTacticsTable(t *testing.T) {
 	}
 }
 
-// TestMCTSAnchorTactics: with the root's children evaluated from the root's
-// connections (AnchorTactics over the exact evaluator with fill-in, a ChildEvaluator)
-// every winner the search claims on random 4x4 and 5x5 positions is the brute-force
-// winner, and a claimed win plays a winning move; the children are evaluated from the
-// root.
+// TestMCTSAnchorTactics: with the positions up to three plies below the root
+// evaluated from the root's connections (AnchorPlies over the exact evaluator with
+// fill-in, a ChildEvaluator) every winner the search claims on random 4x4 and 5x5
+// positions is the brute-force winner, and a claimed win plays a winning move; some
+// positions are evaluated from the root.
 func TestMCTSAnchorTactics(t *testing.T) {
 	cfg := circuit.SearchExactConfig()
 	cfg.FillIn = true
@@ -747,12 +747,12 @@ func TestMCTSAnchorTactics(t *testing.T) {
 			want = me
 		}
 		p := search.MCTSParams{MaxExpansions: 60, CPuct: 0.5, Scale: 0.5, RankTemp: 4, FPU: 0.1,
-			VCPlies: 2, VCVisits: 8, TacticsPriors: 1, TacticsTable: 64, AnchorTactics: true}
+			VCPlies: 2, VCVisits: 3, TacticsPriors: 1, TacticsTable: 64, AnchorPlies: 3}
 		out, err := newMCTS(t, resistance(t), x, p).Search(context.Background(), b)
 		if err != nil {
 			t.Fatal(err)
 		}
-		children += out.TacticsChildren
+		children += out.TacticsAnchored
 		if out.Winner == hex.Empty {
 			continue
 		}

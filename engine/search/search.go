@@ -21,18 +21,18 @@ type Orderer interface {
 	MoveScores(b *hex.Board, scores []float64)
 }
 
-// ChildEvaluator is implemented by tactics evaluators that evaluate the children of a
-// position (one stone more) faster from that position's state than from scratch, as
-// the exact evaluator does by updating its connections (circuit.Exact). Anchor
-// evaluates b as Evaluate does and keeps its state; EvaluateChild evaluates b, the
-// anchored position plus a stone of its side to move at p, from that state: its
-// answers are as sound as Evaluate's but may decide less. It reports false when b is
-// not such a child; the caller then calls Evaluate. Either may be followed by
-// MoveScores (Orderer) on the same position.
+// ChildEvaluator is implemented by tactics evaluators that evaluate the positions a
+// few stones after a position faster from that position's state than from scratch,
+// as the exact evaluator does by updating its connections (circuit.Exact). Anchor
+// evaluates b as Evaluate does and keeps its state; EvaluateLine evaluates b, the
+// anchored position after the stones of line (played in turn from its side to move),
+// from that state: its answers are as sound as Evaluate's but may decide less. It
+// reports false when b is not such a position; the caller then calls Evaluate. Either
+// may be followed by MoveScores (Orderer) on the same position.
 type ChildEvaluator interface {
 	Evaluator
 	Anchor(b *hex.Board) Result
-	EvaluateChild(b *hex.Board, p hex.Cell) (Result, bool)
+	EvaluateLine(b *hex.Board, line []hex.Cell) (Result, bool)
 }
 
 // WinProbability is implemented by evaluators that say what their values are.
@@ -144,9 +144,9 @@ type Stats struct {
 	// TacticsCached counts the tactics answers an MCTS took from its table
 	// (MCTSParams.TacticsTable) instead of calling the tactics evaluator.
 	TacticsCached int64
-	// TacticsChildren counts the calls of Tactics that evaluated a child of the
-	// root from the root's state (MCTSParams.AnchorTactics).
-	TacticsChildren int64
+	// TacticsAnchored counts the calls of Tactics that evaluated a position below
+	// the root from the root's state (MCTSParams.AnchorPlies).
+	TacticsAnchored int64
 	// Playouts counts the random playouts of an MCTS (MCTSParams.Playouts).
 	Playouts int64
 	// Reused counts the nodes an MCTS search kept from the previous search's tree.

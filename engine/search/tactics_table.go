@@ -114,11 +114,12 @@ func (m *MCTS) tacticsScores(b *hex.Board, scores []float64) {
 	}
 }
 
-// tacticsNear is tacticsEval for a node expanded ply plies from the root (0 or 1):
-// with MCTSParams.AnchorTactics and a ChildEvaluator, the root is anchored and its
-// children are evaluated from it (unless the table remembers them).
-func (m *MCTS) tacticsNear(b *hex.Board, ply int) Result {
-	if !m.p.AnchorTactics || m.tchild == nil || ply > 1 {
+// tacticsAt is tacticsEval for the current position b, ply plies below the root and
+// reached from it by the stones of line (nil: not known). With MCTSParams.AnchorPlies
+// and a ChildEvaluator the root is anchored, and a position at most AnchorPlies plies
+// below it is evaluated from the root's state (unless the table remembers it).
+func (m *MCTS) tacticsAt(b *hex.Board, ply int, line []hex.Cell) Result {
+	if m.p.AnchorPlies <= 0 || m.tchild == nil || ply > m.p.AnchorPlies || ply > 0 && len(line) != ply {
 		return m.tacticsEval(b)
 	}
 	if ply == 0 {
@@ -139,12 +140,12 @@ func (m *MCTS) tacticsNear(b *hex.Board, ply int) Result {
 			return e.res
 		}
 	}
-	r, ok := m.tchild.EvaluateChild(b, m.moves[0])
+	r, ok := m.tchild.EvaluateLine(b, line)
 	if !ok {
 		return m.tacticsEval(b)
 	}
 	m.stats.Tactics++
-	m.stats.TacticsChildren++
+	m.stats.TacticsAnchored++
 	m.tlast = nil
 	if m.p.TacticsTable > 0 {
 		m.tlast = m.tt.store(b, r)
