@@ -37,44 +37,42 @@ savesgf FILE, final_score, all_legal_moves COLOR, hexgui-analyze_commands, and t
 commands later parts of hexlearn register (list_commands shows them all). Errors are
 answered with "? message" and the engine keeps serving until quit or end of input.
 
-genmove searches with the player: 'learned' (the default where a model exists for the
-board size: --model FILE, or the model built into the binary for 5x5 to 11x11) searches
-by Monte Carlo tree search (--search mcts, the default): the network values every node
-it expands, the cheap --order gives the priors of its moves, H-search proves wins and
-finds mustplay near the root (for the root's children by updating the root's connections
-for the stone) and at nodes visited often, remembering its answers by position from one
-move to the next, proved results propagate; where
-H-search is asked, the circuit's move ordering (the exact player's) is mixed into the
-priors with weight --circuit-priors (by default 1 above 8x8, 0 up to 8x8), and
-the score of each node it expands mixes the network's value with the mean result of
---playouts N random games played from it to the end (bridge intrusions answered), with
-weight --playout-weight W (by default 32 playouts of weight 0.8 above 8x8, none up to
-8x8, and none over a model trained on the playouts, such as the built-in 11x11 one,
-whose probability stands in for them); --amaf-priors W mixes how the playouts ranked the moves (AMAF) into the priors
-(none by default); --reuse on keeps the subtree of the position after the move played
-and the reply from one move's search to the next (off by default). With
---search alphabeta it searches by alpha-beta: the network
-scores the leaves and H-search proves wins and finds mustplay on the
-first --vc-plies plies; --leaf-vc adds a cheap, sound connection test (bridges, edge
-bridges, ziggurats, one-move threats) at every node. The learned search orders a node's
-moves by evaluating every child; with --lookahead-depth L only the nodes with at least
-L plies left do, the others use the cheap --order (two-distance potentials, the
-network's first-layer change per cell, or the network with potentials breaking ties;
-models without two-distance features order by potential). 'exact' scores every node with
-H-search (XH-search with --xh) plus the resistance circuit. Both work on the position after ICE fill-in (dead and
-captured cells filled; --fill-in=false: on the position itself), and their H-search
-takes the edge templates as base connections (--edge-templates=false: without). A learned player on a
-size without a model plays as the exact player, with a one-line note on standard
-error; a boardsize change switches models. --patterns adds a goal-pattern database as
-terminal test. --book plays the move an opening book (hexlearn book build) stores
-for the position before any solver or search runs (default: the built-in book of the
-board size, 8x8, for the learned player; none for the exact player). With --solve-share F the DFPN solver (its table kept between moves) first
-gets that fraction of each move's time, in positions with at most --solve-max-empty
+genmove searches with the player: 'learned' (the default where a model exists for the board
+size: --model FILE, or the model built into the binary for 5x5 to 11x11) searches by Monte
+Carlo tree search (--search mcts, the default): the network values every node it expands,
+the cheap --order gives the priors of its moves, H-search proves wins and finds mustplay
+near the root (its children's by updating the root's connections) and at nodes visited
+often, proved results propagate; where H-search is asked, the circuit's move ordering (the
+exact player's) is mixed into the priors with weight --circuit-priors (by default 1 above
+8x8, 0 up to 8x8), and the score of each node it expands mixes the network's value with the
+mean result of --playouts N random games played from it to the end (bridge intrusions
+answered), with weight --playout-weight W (by default 32 playouts of weight 0.8 above 8x8,
+none up to 8x8, and none over a model trained on the playouts, such as the built-in 11x11
+one, whose probability stands in for them); --amaf-priors W mixes how the playouts ranked
+the moves (AMAF) into the priors (none by default); --reuse on keeps the subtree of the
+position after the move played and the reply from one move's search to the next (off by
+default). With --search alphabeta it searches by alpha-beta: the network scores the leaves
+and H-search proves wins and finds mustplay on the first --vc-plies plies; --leaf-vc adds a
+cheap, sound connection test (bridges, edge bridges, ziggurats, one-move threats) at every
+node. The learned search orders a node's moves by evaluating every child; with
+--lookahead-depth L only the nodes with at least L plies left do, the others use the cheap
+--order (two-distance potentials, the network's first-layer change per cell, or the network
+with potentials breaking ties; models without two-distance features order by potential).
+'exact' scores every node with H-search (XH-search with --xh) plus the resistance circuit.
+Both work on the position after ICE fill-in (dead and captured cells filled;
+--fill-in=false: on the position itself), and their H-search takes the edge templates as
+base connections (--edge-templates=false: without). A learned player on a size without a
+model plays as the exact player, with a one-line note on standard error; a boardsize change
+switches models. --patterns adds a goal-pattern database as terminal test. --book plays the
+move an opening book (hexlearn book build) stores for the position before any solver or
+search runs (default: the built-in book of the board size, 8x8, for the learned player; none
+for the exact player). With --solve-share F the DFPN solver (its table kept between moves)
+first gets that fraction of each move's time, in positions with at most --solve-max-empty
 empty cells: a proved win plays its move, else the search gets the rest, and the MCTS
 searches only the moves the solver had not refuted (learned default 0.75, exact 0);
---solve-parallel runs the solver beside the search instead, both with the whole time
-(two cores). With --time the search deepens until the clock stops (no depth limit
-unless --depth is given). param_search changes depth, k, time and vc_plies later.
+--solve-parallel runs the solver beside the search instead, both with the whole time (two
+cores). With --time the search deepens until the clock stops (no depth limit unless --depth
+is given). param_search changes depth, k, time and vc_plies later.
 
 To use it from HexGui: Program > New Program, command "hexlearn gtp" (a full path to
 the binary if it is not on PATH), then Program > Connect.`,
