@@ -54,15 +54,11 @@ func (x *Exact) Anchor(b *hex.Board) search.Result {
 	}
 	r, open := decideBuilt(&st.filled, st.vb, st.vw)
 	if open {
-		a, err := x.analyseBuilt(&st.filled, st.vb, st.vw)
-		if err != nil {
+		var err error
+		if r, err = x.circuits(&st.filled, st.vb, st.vw); err != nil {
 			return search.Result{}
 		}
-		x.lastHash, x.complete, x.filled = b.Hash(), true, st.fillSet
-		r = search.Result{Value: a.Value, Winner: a.Winner, HasMustplay: a.HasMustplay, Mustplay: a.Mustplay}
-		if a.Winner != hex.Empty {
-			r.Value = WinValue(a.Winner)
-		}
+		x.lastHash, x.filled = b.Hash(), st.fillSet
 	}
 	st.ok, st.toMove, st.w, st.h = true, b.ToMove(), b.Width(), b.Height()
 	st.black, st.white, st.res = b.Stones(hex.Black), b.Stones(hex.White), r
@@ -140,15 +136,11 @@ func (x *Exact) EvaluateLine(b *hex.Board, line []hex.Cell) (search.Result, bool
 		return r, true
 	}
 	st.child.CopyFrom(f)
-	a, err := x.analyseBuilt(&st.child, st.vb, st.vw)
+	r, err := x.circuits(&st.child, st.vb, st.vw)
 	if err != nil {
 		return search.Result{}, false
 	}
-	x.lastHash, x.complete, x.filled = b.Hash(), true, st.fillSet
-	r = search.Result{Value: a.Value, Winner: a.Winner, HasMustplay: a.HasMustplay, Mustplay: a.Mustplay}
-	if a.Winner != hex.Empty {
-		r.Value = WinValue(a.Winner)
-	}
+	x.lastHash, x.filled = b.Hash(), st.fillSet
 	return r, true
 }
 

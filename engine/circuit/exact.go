@@ -222,16 +222,27 @@ func (x *Exact) Evaluate(b *hex.Board) search.Result {
 	if !open {
 		return r
 	}
-	a, err := x.analyseBuilt(x.board, x.vb, x.vw)
+	r, err := x.circuits(x.board, x.vb, x.vw)
 	if err != nil { // only for an invalid configuration or board, which New rejects
 		return search.Result{}
 	}
+	return r
+}
+
+// circuits completes the evaluation of an open position b whose connections vb
+// (Black) and vw (White) hold: the circuits are solved (MoveScores then reads their
+// energies) and the value, winner and mustplay returned.
+func (x *Exact) circuits(b *hex.Board, vb, vw *vc.Builder) (search.Result, error) {
+	a, err := x.analyseBuilt(b, vb, vw)
+	if err != nil {
+		return search.Result{}, err
+	}
 	x.complete = true
-	r = search.Result{Value: a.Value, Winner: a.Winner, HasMustplay: a.HasMustplay, Mustplay: a.Mustplay}
+	r := search.Result{Value: a.Value, Winner: a.Winner, HasMustplay: a.HasMustplay, Mustplay: a.Mustplay}
 	if a.Winner != hex.Empty {
 		r.Value = WinValue(a.Winner)
 	}
-	return r
+	return r, nil
 }
 
 // MoveScores implements search.Orderer with the cell energies of both circuits of the

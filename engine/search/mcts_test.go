@@ -81,17 +81,25 @@ func TestMCTSOracle(t *testing.T) {
 				proved++
 			}
 			if out.Winner == me {
-				b.PlayStone(me, out.Move)
-				keeps := b.Winner() == me || !brute.MoverWins(b, memo)
-				b.Undo()
-				if !keeps {
-					t.Fatalf("claims a win but plays %s, which loses:\n%s", b.Geometry().CellName(out.Move), b.Diagram())
-				}
+				keepsWin(t, b, out.Move, memo)
 			}
 		}
 	}
 	if proved < 40 {
 		t.Fatalf("only %d positions tried", proved)
+	}
+}
+
+// keepsWin fails the test unless the move mv of b's side to move, which a search
+// claims wins, keeps the win (brute force).
+func keepsWin(t *testing.T, b *hex.Board, mv hex.Cell, memo map[uint64]bool) {
+	t.Helper()
+	me := b.ToMove()
+	b.PlayStone(me, mv)
+	keeps := b.Winner() == me || !brute.MoverWins(b, memo)
+	b.Undo()
+	if !keeps {
+		t.Fatalf("claims a win but plays %s, which loses:\n%s", b.Geometry().CellName(mv), b.Diagram())
 	}
 }
 
@@ -761,12 +769,7 @@ func TestMCTSAnchorTactics(t *testing.T) {
 			t.Fatalf("claims %v wins, brute force says %v:\n%s", out.Winner, want, b.Diagram())
 		}
 		if out.Winner == me {
-			b.PlayStone(me, out.Move)
-			keeps := b.Winner() == me || !brute.MoverWins(b, memo)
-			b.Undo()
-			if !keeps {
-				t.Fatalf("claims a win but plays %s, which loses:\n%s", b.Geometry().CellName(out.Move), b.Diagram())
-			}
+			keepsWin(t, b, out.Move, memo)
 		}
 	}
 	if children == 0 || claims < 10 {

@@ -71,23 +71,45 @@ func (t *tacticsTable) store(b *hex.Board, r Result) *tacticsEntry {
 	return e
 }
 
-// tacticsEval is the tactics evaluator's answer for the current position b: from the
-// table when it remembers it (Stats.TacticsCached), else by a call (Stats.Tactics).
-func (m *MCTS) tacticsEval(b *hex.Board) Result {
-	if m.p.TacticsTable > 0 {
-		m.tacticsTableFor()
-		if e := m.tt.lookup(b); e != nil {
-			m.stats.TacticsCached++
-			m.tlast = e
-			return e.res
-		}
+// recall returns the table's answer for b's position (Stats.TacticsCached), if it
+// remembers one.
+func (m *MCTS) recall(b *hex.Board) (Result, bool) {
+	if m.p.TacticsTable <= 0 {
+		return Result{}, false
 	}
+	if m.tt == nil || len(m.tt.slots) < m.p.TacticsTable {
+		m.tt = newTacticsTable(m.p.TacticsTable)
+	}
+	e := m.tt.lookup(b)
+	if e == nil {
+		return Result{}, false
+	}
+	m.stats.TacticsCached++
+	m.tlast = e
+	return e.res, true
+}
+
+// remember counts a call of the tactics (Stats.Tactics) that answered r for b's
+// position and keeps r in the table.
+func (m *MCTS) remember(b *hex.Board, r Result) Result {
 	m.stats.Tactics++
-	r := m.tactics.Evaluate(b)
+	m.tlast = nil
 	if m.p.TacticsTable > 0 {
+		if m.tt == nil || len(m.tt.slots) < m.p.TacticsTable {
+			m.tt = newTacticsTable(m.p.TacticsTable)
+		}
 		m.tlast = m.tt.store(b, r)
 	}
 	return r
+}
+
+// tacticsEval is the tactics evaluator's answer for the current position b: from the
+// table when it remembers it, else by a call.
+func (m *MCTS) tacticsEval(b *hex.Board) Result {
+	if r, ok := m.recall(b); ok {
+		return r
+	}
+	return m.remember(b, m.tactics.Evaluate(b))
 }
 
 // tacticsScores writes the tactics' move scores of b (the position tacticsEval last
@@ -123,40 +145,15 @@ func (m *MCTS) tacticsAt(b *hex.Board, ply int, line []hex.Cell) Result {
 		return m.tacticsEval(b)
 	}
 	if ply == 0 {
-		m.stats.Tactics++
-		r := m.tchild.Anchor(b)
-		m.tlast = nil
-		if m.p.TacticsTable > 0 {
-			m.tacticsTableFor()
-			m.tlast = m.tt.store(b, r)
-		}
-		return r
+		return m.remember(b, m.tchild.Anchor(b))
 	}
-	if m.p.TacticsTable > 0 {
-		m.tacticsTableFor()
-		if e := m.tt.lookup(b); e != nil {
-			m.stats.TacticsCached++
-			m.tlast = e
-			return e.res
-		}
+	if r, ok := m.recall(b); ok {
+		return r
 	}
 	r, ok := m.tchild.EvaluateLine(b, line)
 	if !ok {
 		return m.tacticsEval(b)
 	}
-	m.stats.Tactics++
 	m.stats.TacticsAnchored++
-	m.tlast = nil
-	if m.p.TacticsTable > 0 {
-		m.tlast = m.tt.store(b, r)
-	}
-	return r
-}
-
-// tacticsTableFor makes the table of MCTSParams.TacticsTable positions when there is
-// none of that size yet.
-func (m *MCTS) tacticsTableFor() {
-	if m.tt == nil || len(m.tt.slots) < m.p.TacticsTable {
-		m.tt = newTacticsTable(m.p.TacticsTable)
-	}
+	return m.remember(b, r)
 }
