@@ -176,20 +176,7 @@ func TestEvaluateChildSound(t *testing.T) {
 					}
 				case r.HasMustplay:
 					musts++
-					you := b.ToMove()
-					cem := b.EmptyCells()
-					for m := cem.First(); m != hex.NoCell; m = cem.Next(m + 1) {
-						if r.Mustplay.Has(m) {
-							continue
-						}
-						b.PlayStone(you, m)
-						win := b.Winner() == you || (b.Winner() == hex.Empty && !brute.Wins(b, memo))
-						b.Undo()
-						if win {
-							t.Fatalf("winning reply %s outside the mustplay %s:\n%s", b.Geometry().CellName(m),
-								b.Geometry().FormatCells(r.Mustplay), b.Diagram())
-						}
-					}
+					noWinOutside(t, b, r.Mustplay, memo)
 				}
 				b.Undo()
 			}

@@ -66,24 +66,32 @@ func TestExactFillInSound(t *testing.T) {
 				continue
 			}
 			musts++
-			em := b.EmptyCells()
-			for m := em.First(); m != hex.NoCell; m = em.Next(m + 1) {
-				if r.Mustplay.Has(m) {
-					continue
-				}
-				b.PlayStone(me, m)
-				win := b.Winner() == me || (b.Winner() == hex.Empty && !brute.Wins(b, memo))
-				b.Undo()
-				if win {
-					t.Fatalf("winning move %s outside the mustplay %s:\n%s", b.Geometry().CellName(m),
-						b.Geometry().FormatCells(r.Mustplay), b.Diagram())
-				}
-			}
+			noWinOutside(t, b, r.Mustplay, memo)
 		}
 	}
 	t.Logf("FillIn decided %d (without: %d), %d mustplays checked", decided, decidedPlain, musts)
 	if decided < decidedPlain || musts == 0 {
 		t.Errorf("FillIn decided %d, without %d; %d mustplays", decided, decidedPlain, musts)
+	}
+}
+
+// noWinOutside fails the test when the side to move of b has a winning move
+// (brute force) outside the mustplay must.
+func noWinOutside(t *testing.T, b *hex.Board, must hex.Bitset, memo map[uint64]bool) {
+	t.Helper()
+	me := b.ToMove()
+	em := b.EmptyCells()
+	for m := em.First(); m != hex.NoCell; m = em.Next(m + 1) {
+		if must.Has(m) {
+			continue
+		}
+		b.PlayStone(me, m)
+		win := b.Winner() == me || (b.Winner() == hex.Empty && !brute.Wins(b, memo))
+		b.Undo()
+		if win {
+			t.Fatalf("winning move %s outside the mustplay %s:\n%s", b.Geometry().CellName(m),
+				b.Geometry().FormatCells(must), b.Diagram())
+		}
 	}
 }
 
