@@ -12,6 +12,7 @@ import (
 
 	"github.com/hexlearn/hexlearn/dataset"
 	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/engine/solver"
 )
 
 // TestSIGTERMStopsPromptly starts long commands as a separate process, sends SIGTERM
@@ -32,6 +33,7 @@ func TestSIGTERMStopsPromptly(t *testing.T) {
 		{"selfplay with labelling", []string{"selfplay", "--size", "7", "--games", "50", "--workers", "1", "--label-nodes", "1000000", "--out", "OUT"}, "OUT", ""},
 		{"solve", []string{"solve", "--size", "9"}, "", ""},
 		{"solve with the root split", []string{"solve", "--size", "8", "--moves", "a1", "--workers", "2", "--tt-bits", "16"}, "", ""},
+		{"solve with a table file", []string{"solve", "--size", "8", "--moves", "a1", "--workers", "2", "--tt-bits", "16", "--table", "OUT/t.tab"}, "OUT", ""},
 		{"solve openings with a checkpoint", []string{"solve", "--openings", "--size", "7", "--workers", "2", "--tt-bits", "16", "--checkpoint", "OUT/cp.json"}, "OUT", ""},
 		{"label", []string{"label", "--max-nodes", "1000000", "--workers", "2", "--out", "OUT/l.arrow", hard}, "OUT", ""},
 		{"demo", []string{"demo", "--out", "OUT", "--workers", "1"}, "OUT", ""},
@@ -101,6 +103,11 @@ func TestSIGTERMStopsPromptly(t *testing.T) {
 			if tc.out == "" {
 				return
 			}
+			if strings.Contains(tc.name, "table file") {
+				if _, err := os.Stat(filepath.Join(dir, "t.tab")); err != nil {
+					t.Errorf("the table was not kept: %v", err)
+				}
+			}
 			// Whatever is left is complete: datasets read back, no temporary files,
 			// no empty directories.
 			filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
@@ -116,6 +123,15 @@ func TestSIGTERMStopsPromptly(t *testing.T) {
 				case filepath.Ext(p) == dataset.FileExt:
 					if _, err := dataset.ReadPath(p, nil); err != nil {
 						t.Errorf("incomplete file %s: %v", filepath.Base(p), err)
+					}
+				case filepath.Ext(p) == ".tab":
+					f, err := os.Open(p)
+					if err != nil {
+						t.Fatal(err)
+					}
+					defer f.Close()
+					if tab, err := solver.ReadTable(f, 17, solver.DefaultConfig()); err != nil || tab.Solved()+tab.Open() == 0 {
+						t.Errorf("table file %s: %v (nothing kept)", filepath.Base(p), err)
 					}
 				case strings.Contains(filepath.Base(p), ".tmp"):
 					t.Errorf("temporary file %s left behind", p)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"io"
 	"time"
 
@@ -15,8 +14,8 @@ func init() {
 	c := &command{
 		name:    "solve",
 		summary: "solve a small-board position or every one-stone opening (true values)",
-		usage: `hexlearn solve --size N --moves "a1 b2 ..." [--to-move COLOR] [--workers W] [--timeout D] [--progress] [--json]
-hexlearn solve --openings --size N [--workers W] [--timeout D] [--checkpoint FILE] [--json]
+		usage: `hexlearn solve --size N --moves "a1 b2 ..." [--to-move COLOR] [--workers W] [--timeout D] [--table FILE] [--progress] [--json]
+hexlearn solve --openings --size N [--workers W] [--timeout D] [--checkpoint FILE] [--table FILE] [--json]
 
 Solves a position exactly (engine/solver: depth-first proof-number search by
 default, --algorithm dfs for plain depth-first search; ICE fill-in, combinatorial
@@ -49,7 +48,10 @@ opening has every worker for its --timeout (--shared: the workers search it toge
 as for one position). --checkpoint FILE records every decided opening in FILE (rewritten
 through a temporary file after each one) and skips the openings FILE already
 holds, so a run stopped with Ctrl-C resumes where it was; unknown openings are
-searched again. Ctrl-C or SIGTERM stops the search.`,
+searched again. --table FILE keeps the DFPN transposition table between runs: read
+when FILE exists, written (through a temporary file) when the run ends, decided,
+at a limit or interrupted, so a long solve resumes where it stopped. Ctrl-C or
+SIGTERM stops the search.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fs := newFlags(c, stdout)
@@ -70,6 +72,7 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 		split := fs.Bool("split", false, "with --openings and --workers W > 1: one opening at a time, its root's moves split between the W workers (each opening gets every core for its --timeout)")
 		order := fs.String("order", "hard", "with --openings: hard (hardest-looking openings first) or easy (easiest first, so the hard ones find the easy ones' proofs in the table)")
 		checkpoint := fs.String("checkpoint", "", "with --openings: file of decided openings, read to skip them and rewritten after each")
+		table := fs.String("table", "", "DFPN table file: read when it exists, written when the run ends (decided, at a limit or interrupted), so a long solve resumes")
 		def := solver.DefaultConfig()
 		widenBase := fs.Int("widen-base", def.WideningBase, "DFPN progressive widening: children counted at a node = base + ceil(factor x unrefuted children); both 0: all (no effect with dfs)")
 		widenFactor := fs.Float64("widen-factor", def.WideningFactor, "DFPN progressive widening factor in [0, 1] (see --widen-base)")
@@ -138,6 +141,16 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 		if err := mk().Validate(); err != nil {
 			return usageErr("%v", err)
 		}
+		var st *solveTable
+		if *table != "" {
+			if alg != solver.DFPN {
+				return usageErr("--table goes with --algorithm dfpn (DFS keeps no table of proof numbers)")
+			}
+			if st, err = openSolveTable(*table, tableBits(tt, *workers), mk(), w, h, stderr); err != nil {
+				return err
+			}
+			mk = st.with(mk)
+		}
 		if *openings {
 			if *moves != "" || *toMove != "" {
 				return usageErr("--openings solves the empty board: drop --moves and --to-move")
@@ -151,7 +164,7 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 			if *rootProgress {
 				return usageErr("--progress goes with --moves (--openings prints each opening as it finishes)")
 			}
-			return solveOpenings(ctx, mk, solver.OpeningsOptions{Workers: *workers, Split: *split, Shared: *shared, EasyFirst: *order == "easy"}, *checkpoint, b, *asJSON, stdout, stderr)
+			return st.done(solveOpenings(ctx, mk, solver.OpeningsOptions{Workers: *workers, Split: *split, Shared: *shared, EasyFirst: *order == "easy"}, *checkpoint, b, *asJSON, stdout, stderr), stderr)
 		}
 		if *checkpoint != "" {
 			return usageErr("--checkpoint goes with --openings")
@@ -179,21 +192,7 @@ searched again. Ctrl-C or SIGTERM stops the search.`,
 		if *rootProgress {
 			mk = withRootProgress(mk, b, stderr)
 		}
-		solve := solver.SolveParallel
-		if *shared {
-			solve = solver.SolveShared
-		}
-		r, err := solve(ctx, b, *workers, mk)
-		if errors.Is(err, solver.ErrLimit) && ctx.Err() == nil {
-			// A node or time limit: the value is unknown, which is an answer, not a
-			// failure (Benzene answers "unknown" too).
-			r.Winner, r.ToMove, r.Move, r.Proof = hex.Empty, b.ToMove(), hex.NoCell, hex.Bitset{}
-			return printSolve(b, r, tt, *asJSON, stdout)
-		}
-		if err != nil {
-			return err
-		}
-		return printSolve(b, r, tt, *asJSON, stdout)
+		return st.done(solvePosition(ctx, b, *workers, *shared, mk, tt, *asJSON, stdout), stderr)
 	}
 	register(c)
 }

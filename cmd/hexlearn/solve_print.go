@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -96,4 +98,24 @@ func withRootProgress(mk func() solver.Config, b *hex.Board, w io.Writer) func()
 		}
 		return cfg
 	}
+}
+
+// solvePosition solves b with workers solvers (the root split, or the shared tree)
+// and prints the result; a node or time limit answers winner "unknown".
+func solvePosition(ctx context.Context, b *hex.Board, workers int, shared bool, mk func() solver.Config, tt int, asJSON bool, stdout io.Writer) error {
+	solve := solver.SolveParallel
+	if shared {
+		solve = solver.SolveShared
+	}
+	r, err := solve(ctx, b, workers, mk)
+	if errors.Is(err, solver.ErrLimit) && ctx.Err() == nil {
+		// A node or time limit: the value is unknown, which is an answer, not a
+		// failure (Benzene answers "unknown" too).
+		r.Winner, r.ToMove, r.Move, r.Proof = hex.Empty, b.ToMove(), hex.NoCell, hex.Bitset{}
+		return printSolve(b, r, tt, asJSON, stdout)
+	}
+	if err != nil {
+		return err
+	}
+	return printSolve(b, r, tt, asJSON, stdout)
 }

@@ -82,6 +82,11 @@ func newWorkers(n int, mk func() Config, separate bool, g *hex.Geometry) []*Solv
 	for i := range solvers {
 		solvers[i] = New(mk())
 	}
+	if n > 0 && solvers[0].cfg.Table != nil && solvers[0].pn == solvers[0].cfg.Table.t {
+		t := solvers[0].cfg.Table
+		t.t.reset(g) // before the workers start: they find it ready
+		return solvers
+	}
 	if n > 1 && !separate && solvers[0].pn != nil {
 		shared := newSharedPNTable(min(solvers[0].cfg.ttBits()+bits.Len(uint(n-1)), maxTTBits))
 		shared.reset(g) // before the workers start: they find it ready

@@ -177,6 +177,13 @@ type Config struct {
 	// SolveShared call it one at a time; SolveOpenings and SolveOpeningsWith do not
 	// use it. It must not block for long: the search waits for it.
 	RootProgress func(RootMove)
+	// Table, when not nil, is the DFPN transposition table of every solver made with
+	// this Config, in place of one of their own (TTBits and the parallel solvers'
+	// table sizing are then ignored): a table that outlives the solvers, shared by
+	// all of them and saved or loaded between runs (Table.WriteTo, ReadTable), so
+	// that a long solve resumes from the positions an earlier run solved. DFS
+	// ignores it; Solver.Reset clears it for every solver that uses it.
+	Table *Table
 }
 
 // RootMove is a decided root move (Config.RootProgress).
@@ -406,9 +413,13 @@ func New(cfg Config) *Solver {
 		return s
 	}
 	bitsN := cfg.ttBits()
-	if cfg.Algorithm == DFPN {
+	switch {
+	case cfg.Algorithm == DFPN && cfg.Table != nil:
+		s.pn = cfg.Table.t
+		cfg.Table.settings = cfg.pruning()
+	case cfg.Algorithm == DFPN:
 		s.pn = newPNTable(bitsN) // allocated for the first board's size by setup
-	} else {
+	default:
 		s.tt = make([]ttEntry, 1<<bitsN)
 		s.mask = 1<<bitsN - 1
 	}
@@ -462,21 +473,7 @@ func (s *Solver) setup(g *hex.Geometry) {
 	}
 	s.g = g
 	s.proofs = s.newProofs(g)
-	x := uint64(0x2545F4914F6CDD1D) ^ uint64(g.W*131+g.H)
-	next := func() uint64 {
-		x += 0x9E3779B97F4A7C15
-		z := x
-		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
-		z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-		return z ^ (z >> 31)
-	}
-	for c := 1; c < 3; c++ {
-		s.zob[c] = make([]uint64, g.N)
-		for i := range s.zob[c] {
-			s.zob[c][i] = next()
-		}
-	}
-	s.zmove = next()
+	s.zob, s.zmove = zobrist(g)
 	s.border = hex.Bitset{}
 	for y := 0; y < g.H; y++ {
 		for x := 0; x < g.W; x++ {
@@ -505,6 +502,27 @@ func (s *Solver) setup(g *hex.Geometry) {
 		p.energy = make([]float64, g.N)
 		p.killers = [2]hex.Cell{hex.NoCell, hex.NoCell}
 	}
+}
+
+// zobrist returns the Zobrist keys of g's board: per colour and cell, and the key of
+// White to move. They depend on the board's shape only, so the keys of a table saved
+// by one process (Table) are those of every other.
+func zobrist(g *hex.Geometry) (zob [3][]uint64, zmove uint64) {
+	x := uint64(0x2545F4914F6CDD1D) ^ uint64(g.W*131+g.H)
+	next := func() uint64 {
+		x += 0x9E3779B97F4A7C15
+		z := x
+		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+		z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+		return z ^ (z >> 31)
+	}
+	for c := 1; c < 3; c++ {
+		zob[c] = make([]uint64, g.N)
+		for i := range zob[c] {
+			zob[c][i] = next()
+		}
+	}
+	return zob, next()
 }
 
 // hashes returns the Zobrist hash of b and of its 180° rotation (side to move

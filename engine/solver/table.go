@@ -143,11 +143,16 @@ func (t *pnTable) probe(k uint64, e *pnEntry) bool {
 		*e = t.big[i]
 		return true
 	}
+	t.entryAt(int(i), e)
+	return true
+}
+
+// entryAt copies the small-form entry at slot i into e.
+func (t *pnTable) entryAt(i int, e *pnEntry) {
 	s := &t.small[i]
 	*e = pnEntry{key: s.key, pn: s.pn, dn: s.dn, must: set(s.must), kids: set(s.kids), loss: set(s.loss), wide: set(s.wide),
 		dead: set(s.dead), capt: [2]hex.Bitset{set(s.capt[0]), set(s.capt[1])}, best: s.best, work: s.work, used: s.used,
 		dominated: s.dominated, gen: s.gen}
-	return true
 }
 
 // values returns the proof and disproof numbers of the entry of key k, and its
