@@ -101,10 +101,19 @@ func set(w uint64) hex.Bitset {
 // lock takes the lock of the bucket of key k and returns it when the table is
 // shared; else it returns nil.
 func (t *pnTable) lock(k uint64) *sync.Mutex {
+	return t.lockSlot(k & t.mask)
+}
+
+// lockSlot takes the lock of the bucket of slot i (the slots i and i^1) and returns
+// it when the table is shared; else it returns nil. The stripe is taken from the
+// bucket's index, so every key of a bucket has the same lock, whatever the table's
+// size (taken from the key's bits above the index, two keys of one bucket could hold
+// different locks and write its slots at once).
+func (t *pnTable) lockSlot(i uint64) *sync.Mutex {
 	if t.locks == nil {
 		return nil
 	}
-	m := &t.locks[(k>>1)&uint64(len(t.locks)-1)]
+	m := &t.locks[(i>>1)&uint64(len(t.locks)-1)]
 	m.Lock()
 	return m
 }

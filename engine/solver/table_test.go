@@ -106,3 +106,24 @@ func TestTableGenerations(t *testing.T) {
 		}
 	}
 }
+
+// TestSharedTableBucketLock: every key of a bucket takes the same lock, at every
+// table size (the stripe once came from the key's bits above the index, so two keys
+// of one bucket of a table under 2^13 entries could write its slots at once).
+func TestSharedTableBucketLock(t *testing.T) {
+	for bits := 10; bits <= 16; bits++ {
+		tab := newSharedPNTable(bits)
+		for k := uint64(0); k < 1<<14; k += 977 {
+			// keys of k's bucket: the other slot, and bits above the index
+			for _, k2 := range []uint64{k ^ 1, k ^ 1<<bits, k ^ 1<<(bits+2), k ^ 1<<40} {
+				a := tab.lock(k)
+				a.Unlock()
+				b := tab.lock(k2)
+				b.Unlock()
+				if a != b {
+					t.Fatalf("2^%d entries: keys %x and %x of one bucket take two locks", bits, k, k2)
+				}
+			}
+		}
+	}
+}
