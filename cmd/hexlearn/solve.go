@@ -14,8 +14,8 @@ func init() {
 	c := &command{
 		name:    "solve",
 		summary: "solve a small-board position or every one-stone opening (true values)",
-		usage: `hexlearn solve --size N --moves "a1 b2 ..." [--to-move COLOR] [--workers W] [--timeout D] [--table FILE] [--progress] [--json]
-hexlearn solve --openings --size N [--workers W] [--timeout D] [--checkpoint FILE] [--table FILE] [--json]
+		usage: `hexlearn solve --size N --moves "a1 b2 ..." [--to-move COLOR] [--workers W] [--timeout D] [--table FILE [--table-every D]] [--progress] [--json]
+hexlearn solve --openings --size N [--workers W] [--timeout D] [--checkpoint FILE] [--table FILE [--table-every D]] [--json]
 
 Solves a position exactly (engine/solver: depth-first proof-number search by
 default, --algorithm dfs for plain depth-first search; ICE fill-in, combinatorial
@@ -50,8 +50,8 @@ through a temporary file after each one) and skips the openings FILE already
 holds, so a run stopped with Ctrl-C resumes where it was; unknown openings are
 searched again. --table FILE keeps the DFPN transposition table between runs: read
 when FILE exists, written (through a temporary file) when the run ends, decided,
-at a limit or interrupted, so a long solve resumes where it stopped. Ctrl-C or
-SIGTERM stops the search.`,
+at a limit or interrupted, and with --table-every D also every D during the search,
+so a long solve resumes where it stopped. Ctrl-C or SIGTERM stops the search.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fs := newFlags(c, stdout)
@@ -73,6 +73,7 @@ SIGTERM stops the search.`,
 		order := fs.String("order", "hard", "with --openings: hard (hardest-looking openings first) or easy (easiest first, so the hard ones find the easy ones' proofs in the table)")
 		checkpoint := fs.String("checkpoint", "", "with --openings: file of decided openings, read to skip them and rewritten after each")
 		table := fs.String("table", "", "DFPN table file: read when it exists, written when the run ends (decided, at a limit or interrupted), so a long solve resumes")
+		tableEvery := fs.Duration("table-every", 0, "with --table: also write the table this often during the search, e.g. 10m (0: only at the end)")
 		def := solver.DefaultConfig()
 		widenBase := fs.Int("widen-base", def.WideningBase, "DFPN progressive widening: children counted at a node = base + ceil(factor x unrefuted children); both 0: all (no effect with dfs)")
 		widenFactor := fs.Float64("widen-factor", def.WideningFactor, "DFPN progressive widening factor in [0, 1] (see --widen-base)")
@@ -141,16 +142,11 @@ SIGTERM stops the search.`,
 		if err := mk().Validate(); err != nil {
 			return usageErr("%v", err)
 		}
-		var st *solveTable
-		if *table != "" {
-			if alg != solver.DFPN {
-				return usageErr("--table goes with --algorithm dfpn (DFS keeps no table of proof numbers)")
-			}
-			if st, err = openSolveTable(*table, tableBits(tt, *workers), mk(), w, h, stderr); err != nil {
-				return err
-			}
-			mk = st.with(mk)
+		st, err := tableFlags(*table, *tableEvery, alg, tableBits(tt, *workers), mk(), w, h, stderr)
+		if err != nil {
+			return err
 		}
+		mk = st.with(mk)
 		if *openings {
 			if *moves != "" || *toMove != "" {
 				return usageErr("--openings solves the empty board: drop --moves and --to-move")

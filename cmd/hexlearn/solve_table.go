@@ -8,6 +8,8 @@ import (
 	"math/bits"
 	"os"
 	"path/filepath"
+	"sync"
+	"time"
 
 	"github.com/hexlearn/hexlearn/engine/solver"
 	"github.com/hexlearn/hexlearn/internal/fileutil"
@@ -42,6 +44,13 @@ func solveTTBits(flag int, alg solver.Algorithm, cells, workers int) int {
 type solveTable struct {
 	path string
 	tab  *solver.Table
+	// period is --table-every (0: none); the writes start with the first solver
+	// made (once) and report on stderr; stop ends them and waits for one in
+	// progress
+	period time.Duration
+	stderr io.Writer
+	once   sync.Once
+	stop   func()
 }
 
 // openSolveTable reads path into a table of 2^bits entries for solvers configured
@@ -74,19 +83,50 @@ func openSolveTable(path string, bits int, cfg solver.Config, w, h int, stderr i
 	return &solveTable{path: path, tab: tab}, nil
 }
 
-// with returns mk with the table in every configuration.
+// tableFlags checks --table and --table-every and opens the table (nil without
+// --table), with its periodic writes started.
+func tableFlags(path string, every time.Duration, alg solver.Algorithm, bits int, cfg solver.Config, w, h int, stderr io.Writer) (*solveTable, error) {
+	switch {
+	case path == "" && every != 0:
+		return nil, usageErr("--table-every goes with --table")
+	case path == "":
+		return nil, nil
+	case alg != solver.DFPN:
+		return nil, usageErr("--table goes with --algorithm dfpn (DFS keeps no table of proof numbers)")
+	case every < 0:
+		return nil, usageErr("--table-every %v: want a positive duration, or 0 for no writes during the search", every)
+	}
+	st, err := openSolveTable(path, bits, cfg, w, h, stderr)
+	if err != nil {
+		return nil, err
+	}
+	st.period, st.stderr = every, stderr
+	return st, nil
+}
+
+// with returns mk with the table in every configuration (mk itself without a
+// table).
 func (t *solveTable) with(mk func() solver.Config) func() solver.Config {
+	if t == nil {
+		return mk
+	}
 	return func() solver.Config {
+		if t.period > 0 {
+			// the first solver made: the search starts
+			t.once.Do(func() { t.every(t.period, t.stderr) })
+		}
 		cfg := mk()
 		cfg.Table = t.tab
 		return cfg
 	}
 }
 
-// save writes the table to its file and reports it on stderr; a table no solve
-// used (the position was decided before any search) is not written.
-func (t *solveTable) save(stderr io.Writer) error {
-	if t.tab.Solved()+t.tab.Open() == 0 {
+// save writes the table to its file and reports it on stderr (final: with the
+// positions it holds); a table no solve used (the position was decided before any
+// search) is not written.
+func (t *solveTable) save(stderr io.Writer, final bool) error {
+	solved, open := t.tab.Counts()
+	if solved+open == 0 {
 		return nil
 	}
 	var n int64
@@ -98,7 +138,11 @@ func (t *solveTable) save(stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("--table %s: %w", t.path, err)
 	}
-	fmt.Fprintf(stderr, "table %s: %d solved and %d open positions written (%.1f MB)\n", t.path, t.tab.Solved(), t.tab.Open(), float64(n)/1e6)
+	if final {
+		fmt.Fprintf(stderr, "table %s: %d solved and %d open positions written (%.1f MB)\n", t.path, solved, open, float64(n)/1e6)
+	} else {
+		fmt.Fprintf(stderr, "table %s: %.1f MB written during the search\n", t.path, float64(n)/1e6)
+	}
 	return nil
 }
 
@@ -115,10 +159,39 @@ func (t *solveTable) done(err error, stderr io.Writer) error {
 	if t == nil {
 		return err
 	}
-	if serr := t.save(stderr); serr != nil && err == nil {
+	if t.stop != nil {
+		t.stop()
+	}
+	if serr := t.save(stderr, true); serr != nil && err == nil {
 		return serr
 	} else if serr != nil {
 		fmt.Fprintln(stderr, serr)
 	}
 	return err
+}
+
+// every writes the table to its file every d until done, while the solvers search
+// on it (solver.Table.WriteTo reads it bucket by bucket under their locks), so a
+// run killed outright loses at most d of work.
+func (t *solveTable) every(d time.Duration, stderr io.Writer) {
+	quit, finished := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(finished)
+		tick := time.NewTicker(d)
+		defer tick.Stop()
+		for {
+			select {
+			case <-quit:
+				return
+			case <-tick.C:
+				if err := t.save(stderr, false); err != nil {
+					fmt.Fprintln(stderr, err)
+				}
+			}
+		}
+	}()
+	t.stop = func() {
+		close(quit)
+		<-finished
+	}
 }

@@ -67,3 +67,28 @@ func TestSolveTableFile(t *testing.T) {
 		t.Errorf("openings with a table: exit %d, stderr %q", code, errb.String())
 	}
 }
+
+// TestSolveTableEvery writes the table during the search with --table-every, and
+// checks the flag's usage errors.
+func TestSolveTableEvery(t *testing.T) {
+	tab := filepath.Join(t.TempDir(), "a4.tab")
+	var out, errb bytes.Buffer
+	args := []string{"solve", "--size", "7", "--moves", "a4", "--timeout", "1500ms", "--tt-bits", "16", "--table", tab, "--table-every", "200ms"}
+	if code := run(args, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if n := strings.Count(errb.String(), "written during the search"); n < 2 {
+		t.Errorf("%d writes during a 1.5 s search every 0.2 s:\n%s", n, errb.String())
+	}
+	if !strings.Contains(errb.String(), "open positions written") {
+		t.Errorf("no final write:\n%s", errb.String())
+	}
+	for _, bad := range [][]string{
+		{"solve", "--size", "5", "--table-every", "1m"},
+		{"solve", "--size", "5", "--table", tab, "--table-every", "-1s"},
+	} {
+		if code := run(bad, &out, &errb); code != 2 {
+			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
+	}
+}

@@ -416,7 +416,7 @@ func New(cfg Config) *Solver {
 	switch {
 	case cfg.Algorithm == DFPN && cfg.Table != nil:
 		s.pn = cfg.Table.t
-		cfg.Table.settings = cfg.pruning()
+		cfg.Table.settings.Store(cfg.pruning())
 	case cfg.Algorithm == DFPN:
 		s.pn = newPNTable(bitsN) // allocated for the first board's size by setup
 	default:

@@ -28,6 +28,9 @@ type pnTable struct {
 	// gen is the current search's generation (nextGen): entries stored by an
 	// earlier search are replaced first.
 	gen uint8
+	// shapeMu guards w, h and the allocation of the entries (reset), which a
+	// Table's writer reads while solvers may be starting on the table
+	shapeMu sync.Mutex
 }
 
 // pnSmall is a pnEntry of a board of at most 64 cells: every set is its first word
@@ -66,6 +69,8 @@ func newSharedPNTable(bits int) *pnTable {
 // entries of another board shape (the keys of one shape are the same in every
 // solver, so a shared table is kept when a second solver starts on it).
 func (t *pnTable) reset(g *hex.Geometry) {
+	t.shapeMu.Lock()
+	defer t.shapeMu.Unlock()
 	if t.w == g.W && t.h == g.H {
 		return
 	}
@@ -80,6 +85,14 @@ func (t *pnTable) reset(g *hex.Geometry) {
 	default:
 		t.clear()
 	}
+}
+
+// shape returns the board shape of the entries and the entries themselves (one of
+// the slices is nil), as reset last made them.
+func (t *pnTable) shape() (w, h int, small []pnSmall, big []pnEntry) {
+	t.shapeMu.Lock()
+	defer t.shapeMu.Unlock()
+	return t.w, t.h, t.small, t.big
 }
 
 // clear forgets every entry.
@@ -157,8 +170,10 @@ func (t *pnTable) probe(k uint64, e *pnEntry) bool {
 }
 
 // entryAt copies the small-form entry at slot i into e.
-func (t *pnTable) entryAt(i int, e *pnEntry) {
-	s := &t.small[i]
+func (t *pnTable) entryAt(i int, e *pnEntry) { smallEntry(&t.small[i], e) }
+
+// smallEntry copies the small-form entry s into e.
+func smallEntry(s *pnSmall, e *pnEntry) {
 	*e = pnEntry{key: s.key, pn: s.pn, dn: s.dn, must: set(s.must), kids: set(s.kids), loss: set(s.loss), wide: set(s.wide),
 		dead: set(s.dead), capt: [2]hex.Bitset{set(s.capt[0]), set(s.capt[1])}, best: s.best, work: s.work, used: s.used,
 		dominated: s.dominated, gen: s.gen}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"sync/atomic"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
 )
@@ -26,7 +27,7 @@ type Table struct {
 	t *pnTable
 	// settings are the pruning settings of the solvers that use the table
 	// (Config.pruning; set by New), written with its open entries
-	settings uint32
+	settings atomic.Uint32
 }
 
 // ErrTableFile is returned (wrapped) for a table file that cannot be read: not a
@@ -44,7 +45,10 @@ func NewTable(bits int) (*Table, error) {
 
 // Board returns the board shape the table's entries are for (0, 0 before its first
 // solve or ReadTable).
-func (t *Table) Board() (w, h int) { return t.t.w, t.t.h }
+func (t *Table) Board() (w, h int) {
+	w, h, _, _ = t.t.shape()
+	return w, h
+}
 
 // Bits returns log2 of the table's entries.
 func (t *Table) Bits() int { return t.t.bits }
@@ -62,26 +66,51 @@ func (t *Table) Open() int {
 	return open
 }
 
-// count returns the numbers of solved and open entries.
+// Counts returns Solved and Open in one pass over the table.
+func (t *Table) Counts() (solved, open int) { return t.count() }
+
+// count returns the numbers of solved and open entries (each bucket read under its
+// lock, so solvers may be searching meanwhile).
 func (t *Table) count() (solved, open int) {
-	add := func(used bool, pn, dn uint32) {
-		switch {
-		case !used:
-		case pn == 0 || dn == 0:
+	t.each(func(e *pnEntry) {
+		if e.pn == 0 || e.dn == 0 {
 			solved++
-		default:
+		} else {
 			open++
 		}
-	}
-	for i := range t.t.small {
-		e := &t.t.small[i]
-		add(e.used, e.pn, e.dn)
-	}
-	for i := range t.t.big {
-		e := &t.t.big[i]
-		add(e.used, e.pn, e.dn)
-	}
+	})
 	return solved, open
+}
+
+// each calls f with a copy of every used entry, slot by slot, each bucket's two
+// slots copied under the bucket's lock: solvers may be searching meanwhile, and
+// each entry is then one that some solver stored whole.
+func (t *Table) each(f func(e *pnEntry)) {
+	pt := t.t
+	_, _, small, big := pt.shape()
+	var e [2]pnEntry
+	var used [2]bool
+	n := max(len(small), len(big))
+	for i := 0; i < n; i += 2 {
+		m := pt.lockSlot(uint64(i))
+		for j := range 2 {
+			if small != nil {
+				if used[j] = small[i+j].used; used[j] {
+					smallEntry(&small[i+j], &e[j])
+				}
+			} else if used[j] = big[i+j].used; used[j] {
+				e[j] = big[i+j]
+			}
+		}
+		if m != nil {
+			m.Unlock()
+		}
+		for j := range 2 {
+			if used[j] {
+				f(&e[j])
+			}
+		}
+	}
 }
 
 // tableMagic opens a table file; tableVersion is its format.
@@ -91,20 +120,24 @@ const (
 )
 
 // The file: the magic, then the header (version, board width and height, the
-// Zobrist fingerprint, the pruning settings of the open entries, the number of
-// entries), the entries, and the CRC-32 (IEEE) of everything before it, all
-// little-endian. An entry is its key, proof and disproof numbers, work, winning
-// move (int16, -1 for none), dominated count and a flag byte (1: open), then its
-// sets, each one word per 64 cells of the board: a solved entry its proof set, an
-// open one its mustplay, children, loss proof, window, dead cells and the two
-// colours' captured cells.
+// Zobrist fingerprint, the pruning settings of the open entries), the entries, an
+// end record, and the CRC-32 (IEEE) of everything before it, all little-endian. An
+// entry is its key, proof and disproof numbers, work, winning move (int16, -1 for
+// none), dominated count and a flag byte (0: solved, 1: open), then its sets, each
+// one word per 64 cells of the board: a solved entry its proof set, an open one its
+// mustplay, children, loss proof, window, dead cells and the two colours' captured
+// cells. The end record is an entry's fixed part with flag endFlag and the number
+// of entries in place of the key (the number comes last, so a table can be written
+// while solvers still search on it).
 type tableHeader struct {
 	Version     uint32
 	W, H        uint16
 	Fingerprint uint64
 	Settings    uint32
-	Count       uint64
 }
+
+// endFlag is the flag byte of the end record.
+const endFlag = 0xFF
 
 // entryFixed is the length of an entry before its sets; openSets the number of
 // sets of an open entry.
@@ -135,23 +168,24 @@ func fingerprint(g *hex.Geometry) uint64 {
 	return zmove
 }
 
-// WriteTo writes the table's entries to w (io.WriterTo). Solvers must not be
-// searching with the table meanwhile. A table that holds no board yet (no solve
-// and no ReadTable) cannot be written.
+// WriteTo writes the table's entries to w (io.WriterTo). Solvers may go on
+// searching with the table meanwhile (a periodic checkpoint): each bucket is read
+// under its lock, so every entry written is one a solver stored whole, and the file
+// holds the table as it was bucket by bucket. A table that holds no board yet (no
+// solve and no ReadTable) cannot be written.
 func (t *Table) WriteTo(w io.Writer) (int64, error) {
-	pt := t.t
-	if pt.w == 0 {
+	tw, th, _, _ := t.t.shape()
+	if tw == 0 {
 		return 0, fmt.Errorf("solver: write table: the table holds no board yet")
 	}
-	g, err := hex.NewGeometry(pt.w, pt.h)
+	g, err := hex.NewGeometry(tw, th)
 	if err != nil {
 		return 0, fmt.Errorf("solver: write table: %w", err)
 	}
-	solved, open := t.count()
 	cw := &countWriter{w: w, crc: crc32.NewIEEE()}
 	bw := bufio.NewWriterSize(cw, 1<<16)
-	h := tableHeader{Version: tableVersion, W: uint16(pt.w), H: uint16(pt.h), Fingerprint: fingerprint(g),
-		Settings: t.settings, Count: uint64(solved + open)}
+	h := tableHeader{Version: tableVersion, W: uint16(tw), H: uint16(th), Fingerprint: fingerprint(g),
+		Settings: t.settings.Load()}
 	if _, err := bw.WriteString(tableMagic); err != nil {
 		return cw.n, err
 	}
@@ -160,43 +194,41 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	}
 	nw := words(g.N)
 	buf := make([]byte, 0, entryFixed+openSets*8*nw)
-	var e pnEntry
-	put := func() error {
-		buf = binary.LittleEndian.AppendUint64(buf[:0], e.key)
+	put := func(key uint64, e *pnEntry, flag byte) {
+		buf = binary.LittleEndian.AppendUint64(buf[:0], key)
 		buf = binary.LittleEndian.AppendUint32(buf, e.pn)
 		buf = binary.LittleEndian.AppendUint32(buf, e.dn)
 		buf = binary.LittleEndian.AppendUint32(buf, e.work)
 		buf = binary.LittleEndian.AppendUint16(buf, uint16(e.best))
-		sets := []hex.Bitset{e.kids}
-		flag := byte(0)
-		if e.pn != 0 && e.dn != 0 {
-			sets = []hex.Bitset{e.must, e.kids, e.loss, e.wide, e.dead, e.capt[0], e.capt[1]}
-			flag = 1
-		}
 		buf = append(buf, e.dominated, flag)
+		var sets []hex.Bitset
+		switch flag {
+		case 0:
+			sets = []hex.Bitset{e.kids}
+		case 1:
+			sets = []hex.Bitset{e.must, e.kids, e.loss, e.wide, e.dead, e.capt[0], e.capt[1]}
+		}
 		for _, st := range sets {
 			for k := range nw {
 				buf = binary.LittleEndian.AppendUint64(buf, st[k])
 			}
 		}
-		_, err := bw.Write(buf)
-		return err
-	}
-	for i := range pt.small {
-		if pt.small[i].used {
-			pt.entryAt(i, &e)
-			if err := put(); err != nil {
-				return cw.n, err
-			}
+		if err == nil {
+			_, err = bw.Write(buf)
 		}
 	}
-	for i := range pt.big {
-		if pt.big[i].used {
-			e = pt.big[i]
-			if err := put(); err != nil {
-				return cw.n, err
-			}
+	var count uint64
+	t.each(func(e *pnEntry) {
+		flag := byte(0)
+		if e.pn != 0 && e.dn != 0 {
+			flag = 1
 		}
+		put(e.key, e, flag)
+		count++
+	})
+	put(count, &pnEntry{}, endFlag)
+	if err != nil {
+		return cw.n, err
 	}
 	if err := bw.Flush(); err != nil {
 		return cw.n, err
@@ -235,7 +267,7 @@ func ReadTable(r io.Reader, bits int, cfg Config) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	t.settings = cfg.pruning()
+	t.settings.Store(cfg.pruning())
 	crc := crc32.NewIEEE()
 	br := bufio.NewReaderSize(r, 1<<16)
 	tr := io.TeeReader(br, crc)
@@ -262,14 +294,20 @@ func ReadTable(r io.Reader, bits int, cfg Config) (*Table, error) {
 	if h.Fingerprint != fingerprint(g) {
 		return nil, bad("position keys of another build (fingerprint %016x)", h.Fingerprint)
 	}
-	keepOpen := h.Settings == t.settings
+	keepOpen := h.Settings == t.settings.Load()
 	t.t.reset(g)
 	nw := words(g.N)
 	buf := make([]byte, entryFixed+openSets*8*nw)
 	cells := g.Cells()
-	for i := uint64(0); i < h.Count; i++ {
+	for i := uint64(0); ; i++ {
 		if _, err := io.ReadFull(tr, buf[:entryFixed]); err != nil {
-			return nil, bad("entry %d of %d: %v", i+1, h.Count, unexpected(err))
+			return nil, bad("entry %d: %v", i+1, unexpected(err))
+		}
+		if buf[23] == endFlag {
+			if n := binary.LittleEndian.Uint64(buf); n != i {
+				return nil, bad("the end record counts %d entries, the file holds %d", n, i)
+			}
+			break
 		}
 		e := pnEntry{key: binary.LittleEndian.Uint64(buf), pn: binary.LittleEndian.Uint32(buf[8:]),
 			dn: binary.LittleEndian.Uint32(buf[12:]), work: binary.LittleEndian.Uint32(buf[16:]),
@@ -289,7 +327,7 @@ func ReadTable(r io.Reader, bits int, cfg Config) (*Table, error) {
 		}
 		rest := buf[entryFixed : entryFixed+len(sets)*8*nw]
 		if _, err := io.ReadFull(tr, rest); err != nil {
-			return nil, bad("entry %d of %d: %v", i+1, h.Count, unexpected(err))
+			return nil, bad("entry %d: %v", i+1, unexpected(err))
 		}
 		for j, st := range sets {
 			for k := range nw {
