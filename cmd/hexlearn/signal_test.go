@@ -130,7 +130,7 @@ func TestSIGTERMStopsPromptly(t *testing.T) {
 						t.Fatal(err)
 					}
 					defer f.Close()
-					if tab, err := solver.ReadTable(f, 17, solver.DefaultConfig()); err != nil || tab.Solved()+tab.Open() == 0 {
+					if tab, _, err := solver.ReadTable(f, 17, solver.DefaultConfig()); err != nil || tab.Solved()+tab.Open() == 0 {
 						t.Errorf("table file %s: %v (nothing kept)", filepath.Base(p), err)
 					}
 				case strings.Contains(filepath.Base(p), ".tmp"):

@@ -51,7 +51,8 @@ holds, so a run stopped with Ctrl-C resumes where it was; unknown openings are
 searched again. --table FILE keeps the DFPN transposition table between runs: read
 when FILE exists, written (through a temporary file) when the run ends, decided,
 at a limit or interrupted, and with --table-every D also every D during the search,
-so a long solve resumes where it stopped. Ctrl-C or SIGTERM stops the search.`,
+so a long solve resumes where it stopped (a file of another board, or one the table
+would keep only in part, is refused). Ctrl-C or SIGTERM stops the search.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fs := newFlags(c, stdout)
@@ -160,7 +161,9 @@ so a long solve resumes where it stopped. Ctrl-C or SIGTERM stops the search.`,
 			if *rootProgress {
 				return usageErr("--progress goes with --moves (--openings prints each opening as it finishes)")
 			}
-			return st.done(solveOpenings(ctx, mk, solver.OpeningsOptions{Workers: *workers, Split: *split, Shared: *shared, EasyFirst: *order == "easy"}, *checkpoint, b, *asJSON, stdout, stderr), stderr)
+			return st.run(stderr, func() error {
+				return solveOpenings(ctx, mk, solver.OpeningsOptions{Workers: *workers, Split: *split, Shared: *shared, EasyFirst: *order == "easy"}, *checkpoint, b, *asJSON, stdout, stderr)
+			})
 		}
 		if *checkpoint != "" {
 			return usageErr("--checkpoint goes with --openings")
@@ -188,7 +191,7 @@ so a long solve resumes where it stopped. Ctrl-C or SIGTERM stops the search.`,
 		if *rootProgress {
 			mk = withRootProgress(mk, b, stderr)
 		}
-		return st.done(solvePosition(ctx, b, *workers, *shared, mk, tt, *asJSON, stdout), stderr)
+		return st.run(stderr, func() error { return solvePosition(ctx, b, *workers, *shared, mk, tt, *asJSON, stdout) })
 	}
 	register(c)
 }

@@ -59,9 +59,25 @@ func TestSolveTableFile(t *testing.T) {
 	if _, msg := solve(2, "--size", "6", "--moves", "a3", "--algorithm", "dfs", "--table", tab); !strings.Contains(msg, "--table goes with --algorithm dfpn") {
 		t.Errorf("dfs with a table: %q", msg)
 	}
-	if _, msg := solve(1, "--size", "6", "--table", filepath.Join(dir, "none", "t.tab")); !strings.Contains(msg, "no directory") {
+	if _, msg := solve(1, "--size", "6", "--table", filepath.Join(dir, "none", "t.tab")); !strings.Contains(msg, "cannot write in") {
 		t.Errorf("table in a missing directory: %q", msg)
 	}
+	// a file the run would keep only in part is refused, not overwritten
+	before, err := os.ReadFile(tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, msg := solve(1, "--size", "6", "--moves", "a3", "--tt-bits", "16", "--local-dominated", "--table", tab); !strings.Contains(msg, "other pruning settings") {
+		t.Errorf("other pruning settings: %q", msg)
+	}
+	if _, msg := solve(1, "--size", "6", "--moves", "a3", "--tt-bits", "10", "--table", tab); !strings.Contains(msg, "give a larger --tt-bits") {
+		t.Errorf("a table too small for the file: %q", msg)
+	}
+	if after, err := os.ReadFile(tab); err != nil || !bytes.Equal(before, after) {
+		t.Errorf("the refused runs changed the file (%v)", err)
+	}
+	// usage errors come before the file is read
+	solve(2, "--openings", "--size", "6", "--moves", "a3", "--table", junk)
 	var out, errb bytes.Buffer
 	if code := run([]string{"solve", "--openings", "--size", "4", "--table", filepath.Join(dir, "o.tab")}, &out, &errb); code != 0 || !strings.Contains(errb.String(), "written") {
 		t.Errorf("openings with a table: exit %d, stderr %q", code, errb.String())

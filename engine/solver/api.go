@@ -261,6 +261,9 @@ func SolveOpeningsWith(ctx context.Context, w, h int, mk func() Config, opt Open
 	// root moves of several openings would mix in one callback: none are reported
 	mk0 := mk
 	mk = func() Config { c := mk0(); c.RootProgress = nil; return c }
+	if mk().Table != nil {
+		opt.SeparateTables = false // the workers share the Config's table
+	}
 	if opt.Split && workers > 1 {
 		return solveOpeningsSplit(ctx, g, todo, newWorkers(workers, mk, opt.SeparateTables && !opt.Shared, g), mk(), opt.Shared, finish, out)
 	}

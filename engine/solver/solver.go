@@ -182,7 +182,11 @@ type Config struct {
 	// table sizing are then ignored): a table that outlives the solvers, shared by
 	// all of them and saved or loaded between runs (Table.WriteTo, ReadTable), so
 	// that a long solve resumes from the positions an earlier run solved. DFS
-	// ignores it; Solver.Reset clears it for every solver that uses it.
+	// ignores it; Solver.Reset clears it for every solver that uses it. Every
+	// configuration using one Table must have the same pruning settings (NoICE,
+	// NoInferior, NoDominated, NoLocalDominated): the first one validated (or
+	// ReadTable's) fixes them, and Validate refuses another. Solvers on one Table
+	// may run at once (it locks its buckets).
 	Table *Table
 }
 
@@ -242,6 +246,10 @@ func (c Config) Validate() error {
 		return fmt.Errorf("%w: WideningFactor must be in [0, 1], got %v", ErrBadConfig, c.WideningFactor)
 	case c.ProofPatterns < 0:
 		return fmt.Errorf("%w: ProofPatterns is negative (%d)", ErrBadConfig, c.ProofPatterns)
+	case c.Table != nil && c.Algorithm == DFPN && !c.Table.claim(c.pruning()):
+		// the first configuration validated with the table (or ReadTable's) fixes
+		// its settings: open entries are only valid under the settings that made them
+		return fmt.Errorf("%w: Table holds positions searched with other pruning settings (NoICE, NoInferior, NoDominated, NoLocalDominated)", ErrBadConfig)
 	}
 	return nil
 }
@@ -416,7 +424,6 @@ func New(cfg Config) *Solver {
 	switch {
 	case cfg.Algorithm == DFPN && cfg.Table != nil:
 		s.pn = cfg.Table.t
-		cfg.Table.settings.Store(cfg.pruning())
 	case cfg.Algorithm == DFPN:
 		s.pn = newPNTable(bitsN) // allocated for the first board's size by setup
 	default:

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"sync/atomic"
+	"sync"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
 )
@@ -26,8 +26,30 @@ import (
 type Table struct {
 	t *pnTable
 	// settings are the pruning settings of the solvers that use the table
-	// (Config.pruning; set by New), written with its open entries
-	settings atomic.Uint32
+	// (Config.pruning), written with its open entries: set by the first
+	// Config.Validate or ReadTable (claimed), and a configuration with other
+	// settings is refused (Validate)
+	mu       sync.Mutex
+	claimed  bool
+	settings uint32
+}
+
+// claim fixes the table's pruning settings to p unless they are fixed already,
+// and reports whether they are p.
+func (t *Table) claim(p uint32) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if !t.claimed {
+		t.claimed, t.settings = true, p
+	}
+	return t.settings == p
+}
+
+// pruningSettings returns the table's pruning settings (0 before any claim).
+func (t *Table) pruningSettings() uint32 {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.settings
 }
 
 // ErrTableFile is returned (wrapped) for a table file that cannot be read: not a
@@ -146,10 +168,16 @@ const (
 	openSets   = 7
 )
 
+// analysisVersion names the inferior-cell analysis and pruning rules of this
+// build (engine/ice's patterns, pruneInferior): an open table entry's children and
+// the dominators its loss proof is completed with depend on them, so a change to
+// them must change this number (the open entries of older files are then left out).
+const analysisVersion = 1
+
 // pruning returns the settings that decide which children an open table entry
-// holds (bit flags).
+// holds: bit flags, and the analysis version above them.
 func (c Config) pruning() uint32 {
-	var p uint32
+	p := uint32(analysisVersion) << 8
 	for i, on := range []bool{c.NoICE, c.NoInferior, c.NoDominated, c.NoLocalDominated} {
 		if on {
 			p |= 1 << i
@@ -185,7 +213,7 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	cw := &countWriter{w: w, crc: crc32.NewIEEE()}
 	bw := bufio.NewWriterSize(cw, 1<<16)
 	h := tableHeader{Version: tableVersion, W: uint16(tw), H: uint16(th), Fingerprint: fingerprint(g),
-		Settings: t.settings.Load()}
+		Settings: t.pruningSettings()}
 	if _, err := bw.WriteString(tableMagic); err != nil {
 		return cw.n, err
 	}
@@ -262,12 +290,30 @@ func (c *countWriter) Write(p []byte) (int, error) {
 // positions than the table has room for, the ones that cost less work give way, as
 // in a search. The error wraps ErrTableFile for a file that is not a whole, intact
 // table file of this format (a truncated file, a damaged entry or a wrong checksum).
-func ReadTable(r io.Reader, bits int, cfg Config) (*Table, error) {
+func ReadTable(r io.Reader, bits int, cfg Config) (*Table, TableFileInfo, error) {
+	t, info, err := readTable(r, bits, cfg)
+	if err != nil {
+		return nil, TableFileInfo{}, err
+	}
+	return t, info, nil
+}
+
+// TableFileInfo is what ReadTable found in a file: the file's solved and open
+// positions, and whether its open ones were left out (searched with other pruning
+// settings). The table holds fewer than Solved+Open positions when they were left
+// out or when it had no room for them all.
+type TableFileInfo struct {
+	Solved, Open int
+	OpenDropped  bool
+}
+
+func readTable(r io.Reader, bits int, cfg Config) (*Table, TableFileInfo, error) {
+	var info TableFileInfo
 	t, err := NewTable(bits)
 	if err != nil {
-		return nil, err
+		return nil, info, err
 	}
-	t.settings.Store(cfg.pruning())
+	t.claim(cfg.pruning())
 	crc := crc32.NewIEEE()
 	br := bufio.NewReaderSize(r, 1<<16)
 	tr := io.TeeReader(br, crc)
@@ -276,36 +322,37 @@ func ReadTable(r io.Reader, bits int, cfg Config) (*Table, error) {
 	}
 	magic := make([]byte, len(tableMagic))
 	if _, err := io.ReadFull(tr, magic); err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
-		return nil, bad("%v", err)
+		return nil, info, bad("%v", err)
 	} else if err != nil || string(magic) != tableMagic {
-		return nil, bad("not a hexlearn table file")
+		return nil, info, bad("not a hexlearn table file")
 	}
 	var h tableHeader
 	if err := binary.Read(tr, binary.LittleEndian, &h); err != nil {
-		return nil, bad("header: %v", unexpected(err))
+		return nil, info, bad("header: %v", unexpected(err))
 	}
 	if h.Version != tableVersion {
-		return nil, bad("format version %d (this build reads %d)", h.Version, tableVersion)
+		return nil, info, bad("format version %d (this build reads %d)", h.Version, tableVersion)
 	}
 	g, err := hex.NewGeometry(int(h.W), int(h.H))
 	if err != nil {
-		return nil, bad("board %dx%d: %v", h.W, h.H, err)
+		return nil, info, bad("board %dx%d: %v", h.W, h.H, err)
 	}
 	if h.Fingerprint != fingerprint(g) {
-		return nil, bad("position keys of another build (fingerprint %016x)", h.Fingerprint)
+		return nil, info, bad("position keys of another build (fingerprint %016x)", h.Fingerprint)
 	}
-	keepOpen := h.Settings == t.settings.Load()
+	keepOpen := h.Settings == t.pruningSettings()
+	info.OpenDropped = !keepOpen
 	t.t.reset(g)
 	nw := words(g.N)
 	buf := make([]byte, entryFixed+openSets*8*nw)
 	cells := g.Cells()
 	for i := uint64(0); ; i++ {
 		if _, err := io.ReadFull(tr, buf[:entryFixed]); err != nil {
-			return nil, bad("entry %d: %v", i+1, unexpected(err))
+			return nil, info, bad("entry %d: %v", i+1, unexpected(err))
 		}
 		if buf[23] == endFlag {
 			if n := binary.LittleEndian.Uint64(buf); n != i {
-				return nil, bad("the end record counts %d entries, the file holds %d", n, i)
+				return nil, info, bad("the end record counts %d entries, the file holds %d", n, i)
 			}
 			break
 		}
@@ -315,11 +362,12 @@ func ReadTable(r io.Reader, bits int, cfg Config) (*Table, error) {
 		open := buf[23] == 1
 		switch {
 		case buf[23] > 1:
-			return nil, bad("entry %d: flag %d", i+1, buf[23])
-		case open != (e.pn != 0 && e.dn != 0) || e.pn == 0 && e.dn == 0:
-			return nil, bad("entry %d: proof number %d and disproof number %d do not fit its kind", i+1, e.pn, e.dn)
+			return nil, info, bad("entry %d: flag %d", i+1, buf[23])
+		case open && (e.pn == 0 || e.dn == 0 || e.pn >= pnInf || e.dn >= pnInf),
+			!open && !(e.pn == 0 && e.dn == pnInf || e.pn == pnInf && e.dn == 0):
+			return nil, info, bad("entry %d: proof number %d and disproof number %d do not fit its kind", i+1, e.pn, e.dn)
 		case e.best != hex.NoCell && (e.best < 0 || int(e.best) >= g.N):
-			return nil, bad("entry %d: move %d is not a cell of the %dx%d board", i+1, e.best, h.W, h.H)
+			return nil, info, bad("entry %d: move %d is not a cell of the %dx%d board", i+1, e.best, h.W, h.H)
 		}
 		sets := []*hex.Bitset{&e.kids}
 		if open {
@@ -327,33 +375,56 @@ func ReadTable(r io.Reader, bits int, cfg Config) (*Table, error) {
 		}
 		rest := buf[entryFixed : entryFixed+len(sets)*8*nw]
 		if _, err := io.ReadFull(tr, rest); err != nil {
-			return nil, bad("entry %d: %v", i+1, unexpected(err))
+			return nil, info, bad("entry %d: %v", i+1, unexpected(err))
 		}
 		for j, st := range sets {
 			for k := range nw {
 				st[k] = binary.LittleEndian.Uint64(rest[8*(j*nw+k):])
 			}
 			if st.AndNot(cells) != (hex.Bitset{}) {
-				return nil, bad("entry %d: a set outside the %dx%d board", i+1, h.W, h.H)
+				return nil, info, bad("entry %d: a set outside the %dx%d board", i+1, h.W, h.H)
 			}
 		}
-		if open && !keepOpen {
-			continue
+		if open {
+			info.Open++
+			if !keepOpen {
+				continue
+			}
+		} else {
+			info.Solved++
 		}
 		t.t.store(&e)
 	}
 	sum := crc.Sum32()
 	var got uint32
 	if err := binary.Read(br, binary.LittleEndian, &got); err != nil {
-		return nil, bad("checksum: %v", unexpected(err))
+		return nil, info, bad("checksum: %v", unexpected(err))
 	}
 	if got != sum {
-		return nil, bad("checksum %08x, contents give %08x (damaged file)", got, sum)
+		return nil, info, bad("checksum %08x, contents give %08x (damaged file)", got, sum)
 	}
 	if _, err := br.ReadByte(); err != io.EOF {
-		return nil, bad("data after the checksum")
+		return nil, info, bad("data after the checksum")
 	}
-	return t, nil
+	return t, info, nil
+}
+
+// PeekTable reads the header of a table file and returns its board, so a caller
+// can refuse a file of another board before ReadTable allocates a table for it.
+// The error wraps ErrTableFile as ReadTable's does.
+func PeekTable(r io.Reader) (w, h int, err error) {
+	magic := make([]byte, len(tableMagic))
+	if _, err := io.ReadFull(r, magic); err != nil || string(magic) != tableMagic {
+		return 0, 0, fmt.Errorf("%w: not a hexlearn table file", ErrTableFile)
+	}
+	var hd tableHeader
+	if err := binary.Read(r, binary.LittleEndian, &hd); err != nil {
+		return 0, 0, fmt.Errorf("%w: header: %v", ErrTableFile, unexpected(err))
+	}
+	if hd.Version != tableVersion {
+		return 0, 0, fmt.Errorf("%w: format version %d (this build reads %d)", ErrTableFile, hd.Version, tableVersion)
+	}
+	return int(hd.W), int(hd.H), nil
 }
 
 // unexpected turns a clean end of file inside a record into "truncated".

@@ -63,7 +63,7 @@ func TestTableResume(t *testing.T) {
 		t.Fatal("the limited solve stored no solved position")
 	}
 	data := saved(t, tab)
-	back, err := ReadTable(bytes.NewReader(data), 16, DefaultConfig())
+	back, _, err := ReadTable(bytes.NewReader(data), 16, DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestTableResume(t *testing.T) {
 	}
 	other := DefaultConfig()
 	other.NoLocalDominated = false
-	if o, err := ReadTable(bytes.NewReader(data), 16, other); err != nil || o.Solved() != tab.Solved() || o.Open() != 0 {
+	if o, info, err := ReadTable(bytes.NewReader(data), 16, other); err != nil || o.Solved() != tab.Solved() || o.Open() != 0 || !info.OpenDropped || info.Open != tab.Open() {
 		t.Fatalf("other pruning settings: %v; %d solved and %d open positions, want %d and 0", err, o.Solved(), o.Open(), tab.Solved())
 	}
 	if again := saved(t, back); len(again) != len(data) {
@@ -93,7 +93,7 @@ func TestTableResume(t *testing.T) {
 	t.Logf("fresh %d nodes; limited to %d, %d solved and %d open positions saved (%d bytes); resumed %d nodes",
 		fresh.Stats.Nodes, fresh.Stats.Nodes/2, tab.Solved(), tab.Open(), len(data), resumed.Stats.Nodes)
 
-	done, err := ReadTable(bytes.NewReader(saved(t, back)), 16, DefaultConfig())
+	done, _, err := ReadTable(bytes.NewReader(saved(t, back)), 16, DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ func TestTableResume(t *testing.T) {
 	if _, err := tableSolve(t, 5, "c3", five, 0); err != nil {
 		t.Fatal(err)
 	}
-	fiveBack, err := ReadTable(bytes.NewReader(saved(t, five)), 12, DefaultConfig())
+	fiveBack, _, err := ReadTable(bytes.NewReader(saved(t, five)), 12, DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +133,7 @@ func TestTableParallel(t *testing.T) {
 	if _, err := SolveParallel(context.Background(), b, 2, mk); !errors.Is(err, ErrLimit) {
 		t.Fatalf("limited split: %v, want ErrLimit", err)
 	}
-	tab, err := ReadTable(bytes.NewReader(saved(t, tab)), 16, DefaultConfig())
+	tab, _, err := ReadTable(bytes.NewReader(saved(t, tab)), 16, DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +172,7 @@ func withCRC(f []byte) []byte {
 
 func TestReadTableErrors(t *testing.T) {
 	good := tableFile(t)
-	if _, err := ReadTable(bytes.NewReader(good), 12, DefaultConfig()); err != nil {
+	if _, _, err := ReadTable(bytes.NewReader(good), 12, DefaultConfig()); err != nil {
 		t.Fatalf("good file: %v", err)
 	}
 	edit := func(off int, b ...byte) []byte {
@@ -197,6 +197,8 @@ func TestReadTableErrors(t *testing.T) {
 		{"damaged", "damaged file", func() []byte { f := append([]byte(nil), good...); f[solved] ^= 1; return f }()},
 		{"solved entry with numbers", "do not fit its kind", edit(solved+8, 1, 0, 0, 0, 1, 0, 0, 0)},
 		{"open entry solved", "do not fit its kind", edit(open+8, 0, 0, 0, 0)},
+		{"solved entry (0, 1)", "do not fit its kind", edit(solved+8, 0, 0, 0, 0, 1, 0, 0, 0)},
+		{"open entry at infinity", "do not fit its kind", edit(open+8, 0, 0, 0, 0x40)},
 		{"flag", "flag 7", edit(solved+23, 7)},
 		{"move off the board", "is not a cell of the 5x5 board", edit(solved+20, 25, 0)},
 		{"proof off the board", "a set outside the 5x5 board", edit(solved+entryFixed+3, 0x80)},
@@ -206,12 +208,12 @@ func TestReadTableErrors(t *testing.T) {
 		{"trailing data", "data after the checksum", append(append([]byte(nil), good...), 0)},
 	}
 	for _, tc := range tests {
-		_, err := ReadTable(bytes.NewReader(tc.data), 12, DefaultConfig())
+		_, _, err := ReadTable(bytes.NewReader(tc.data), 12, DefaultConfig())
 		if !errors.Is(err, ErrTableFile) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want ErrTableFile containing %q", tc.name, err, tc.want)
 		}
 	}
-	if _, err := ReadTable(bytes.NewReader(good), 9, DefaultConfig()); !errors.Is(err, ErrBadConfig) {
+	if _, _, err := ReadTable(bytes.NewReader(good), 9, DefaultConfig()); !errors.Is(err, ErrBadConfig) {
 		t.Errorf("2^9 entries: %v, want ErrBadConfig", err)
 	}
 	if _, err := (&Table{t: newSharedPNTable(10)}).WriteTo(&bytes.Buffer{}); err == nil {
@@ -249,15 +251,19 @@ func FuzzReadTable(f *testing.F) {
 	f.Add(good[:headerLen+10])
 	f.Add([]byte(tableMagic))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		tab, err := ReadTable(bytes.NewReader(data), 10, DefaultConfig())
-		if err != nil {
-			if !errors.Is(err, ErrTableFile) {
-				t.Fatalf("error %v does not wrap ErrTableFile", err)
+		// as given, and with its checksum made right, so the fuzzer reaches the
+		// entries' checks
+		for _, d := range [][]byte{data, withCRC(append(data, 0, 0, 0, 0))} {
+			tab, _, err := ReadTable(bytes.NewReader(d), 10, DefaultConfig())
+			if err != nil {
+				if !errors.Is(err, ErrTableFile) {
+					t.Fatalf("error %v does not wrap ErrTableFile", err)
+				}
+				continue
 			}
-			return
-		}
-		if tab.Solved() > 1<<10 {
-			t.Fatalf("%d solved positions in a table of 1024", tab.Solved())
+			if s, o := tab.Counts(); s+o > 1<<10 {
+				t.Fatalf("%d positions in a table of 1024", s+o)
+			}
 		}
 	})
 }
@@ -299,13 +305,13 @@ func TestTableWriteDuringSearch(t *testing.T) {
 		if _, err := tab.WriteTo(&buf); err != nil {
 			continue // no board yet
 		}
-		if _, err := ReadTable(bytes.NewReader(buf.Bytes()), 12, DefaultConfig()); err != nil {
+		if _, _, err := ReadTable(bytes.NewReader(buf.Bytes()), 12, DefaultConfig()); err != nil {
 			t.Fatalf("write %d during the search: %v", writes+1, err)
 		}
 		last = buf.Bytes()
 		writes++
 	}
-	back, err := ReadTable(bytes.NewReader(last), 12, DefaultConfig())
+	back, _, err := ReadTable(bytes.NewReader(last), 12, DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -316,4 +322,33 @@ func TestTableWriteDuringSearch(t *testing.T) {
 		t.Fatalf("resumed from the last write: %v, %v", r.Winner, err)
 	}
 	t.Logf("%d writes during the search", writes)
+}
+
+// TestTableSettings: one table takes one set of pruning settings: Validate refuses
+// a configuration with others.
+func TestTableSettings(t *testing.T) {
+	tab, _ := NewTable(10)
+	a := DefaultConfig()
+	a.Table = tab
+	if err := a.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	b := a
+	b.NoLocalDominated = !a.NoLocalDominated
+	if err := b.Validate(); !errors.Is(err, ErrBadConfig) {
+		t.Fatalf("other pruning settings on the table: %v, want ErrBadConfig", err)
+	}
+	if err := a.Validate(); err != nil {
+		t.Fatalf("the first settings again: %v", err)
+	}
+}
+
+func TestPeekTable(t *testing.T) {
+	w, h, err := PeekTable(bytes.NewReader(tableFile(t)))
+	if err != nil || w != 5 || h != 5 {
+		t.Fatalf("PeekTable: %dx%d, %v", w, h, err)
+	}
+	if _, _, err := PeekTable(strings.NewReader("HEXLDFPN")); !errors.Is(err, ErrTableFile) {
+		t.Fatalf("header cut: %v", err)
+	}
 }
