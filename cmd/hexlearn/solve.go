@@ -161,7 +161,7 @@ would keep only in part, is refused). Ctrl-C or SIGTERM stops the search.`,
 			if *rootProgress {
 				return usageErr("--progress goes with --moves (--openings prints each opening as it finishes)")
 			}
-			return st.run(stderr, func() error {
+			return st.run(func() error {
 				return solveOpenings(ctx, mk, solver.OpeningsOptions{Workers: *workers, Split: *split, Shared: *shared, EasyFirst: *order == "easy"}, *checkpoint, b, *asJSON, stdout, stderr)
 			})
 		}
@@ -191,7 +191,7 @@ would keep only in part, is refused). Ctrl-C or SIGTERM stops the search.`,
 		if *rootProgress {
 			mk = withRootProgress(mk, b, stderr)
 		}
-		return st.run(stderr, func() error { return solvePosition(ctx, b, *workers, *shared, mk, tt, *asJSON, stdout) })
+		return st.run(func() error { return solvePosition(ctx, b, *workers, *shared, mk, tt, *asJSON, stdout) })
 	}
 	register(c)
 }

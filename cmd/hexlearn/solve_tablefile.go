@@ -50,14 +50,14 @@ func tableFlags(path string, every time.Duration, alg solver.Algorithm, bits int
 
 // run opens the table (without one it only calls solve), runs solve, and saves the
 // table however solve ended.
-func (t *solveTable) run(stderr io.Writer, solve func() error) error {
+func (t *solveTable) run(solve func() error) error {
 	if t == nil {
 		return solve()
 	}
-	if err := t.open(stderr); err != nil {
+	if err := t.open(t.stderr); err != nil {
 		return err
 	}
-	return t.done(solve(), stderr)
+	return t.done(solve(), t.stderr)
 }
 
 // open makes sure the file can be written, then reads it into a table of 2^bits
