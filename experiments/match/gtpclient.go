@@ -59,8 +59,12 @@ func Start(name, cmdline string, stderr io.Writer) (*Client, error) {
 	// process's reader may still be finishing.
 	lines, done := c.lines, c.done
 	go func() {
+		// done closes before lines: whoever sees lines closed (a dead engine is
+		// noticed at once, not at the time-out) then finds Dead true, so the match
+		// restarts the engine before the next game (closed the other way round, a
+		// loaded machine let a game start on the dead engine)
+		defer close(lines)
 		defer close(done)
-		defer close(lines) // a dead engine is noticed at once, not at the time-out
 		sc := bufio.NewScanner(out)
 		sc.Buffer(make([]byte, 1<<16), 1<<20)
 		for sc.Scan() {
