@@ -16,14 +16,8 @@ var zobrist struct {
 }
 
 func init() {
-	s := uint64(0x9E3779B97F4A7C15) // splitmix64 from a fixed seed
-	next := func() uint64 {
-		s += 0x9E3779B97F4A7C15
-		z := s
-		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
-		z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-		return z ^ (z >> 31)
-	}
+	s := SplitMix64(0x9E3779B97F4A7C15) // a fixed seed
+	next := s.Next
 	for c := 1; c < 3; c++ {
 		for p := range zobrist.stone[c] {
 			zobrist.stone[c][p] = next()

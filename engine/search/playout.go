@@ -54,11 +54,10 @@ func (p *Playouts) Reseed(seed uint64) { p.rng = seed*0x9E3779B97F4A7C15 + 0x254
 
 // next returns a pseudo-random 64-bit number (SplitMix64).
 func (p *Playouts) next() uint64 {
-	p.rng += 0x9E3779B97F4A7C15
-	z := p.rng
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-	return z ^ (z >> 31)
+	s := hex.SplitMix64(p.rng)
+	v := s.Next()
+	p.rng = uint64(s)
+	return v
 }
 
 // intn returns a pseudo-random number in [0, n), n > 0.

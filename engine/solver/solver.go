@@ -515,14 +515,8 @@ func (s *Solver) setup(g *hex.Geometry) {
 // White to move. They depend on the board's shape only, so the keys of a table saved
 // by one process (Table) are those of every other.
 func zobrist(g *hex.Geometry) (zob [3][]uint64, zmove uint64) {
-	x := uint64(0x2545F4914F6CDD1D) ^ uint64(g.W*131+g.H)
-	next := func() uint64 {
-		x += 0x9E3779B97F4A7C15
-		z := x
-		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
-		z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-		return z ^ (z >> 31)
-	}
+	x := hex.SplitMix64(0x2545F4914F6CDD1D ^ uint64(g.W*131+g.H))
+	next := x.Next
 	for c := 1; c < 3; c++ {
 		zob[c] = make([]uint64, g.N)
 		for i := range zob[c] {
