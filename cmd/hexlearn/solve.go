@@ -24,15 +24,17 @@ a winning move for the side to move when it wins, the proof set (empty cells the
 winner needs), nodes and time. Moves alternate from Black; --to-move overrides the
 side to move. A --timeout or --max-nodes limit reached first answers winner
 "unknown" (exit status 0). --workers W splits the root's moves between W solvers
-sharing one table (each move's search gets a node budget that doubles each time
-it is taken up again; a refuted move prunes the others to its proof set); with
---shared they all search the whole tree from the root on that table instead, a
-worker counting a child another worker is in at twice its disproof number plus one
-(a virtual proof number), so that they spread over the best few children. DFPN uses progressive
-widening: a node's proof numbers count only a window of base + ceil(factor x n) of
-its n unrefuted children in move order (--widen-base 1 --widen-factor 0.5; 0 and 0
-count all). --local-dominated also prunes border moves that a local brute force
-proves no better than an adjacent candidate (off by default: it does not pay).
+sharing one table (each move's search gets a node budget that doubles each time it
+is taken up again; DFPN takes the move with the smallest disproof number times
+1 + rank/--root-rank, rank in the move order, so the workers dig into the first
+moves; a refuted move prunes the others to its proof set); with --shared they all
+search the whole tree from the root on that table instead, a worker counting a child
+another worker is in at twice its disproof number plus one (a virtual proof number),
+so that they spread over the best few children. DFPN uses progressive widening: a
+node's proof numbers count only a window of base + ceil(factor x n) of its n
+unrefuted children in move order (--widen-base 1 --widen-factor 0.5; 0 and 0 count
+all). --local-dominated also prunes border moves that a local brute force proves no
+better than an adjacent candidate (off by default: it does not pay).
 
 With --openings, every first Black stone on the empty N x N board is solved (White
 to move, no swap): each opening's result, nodes and time are printed to standard
@@ -78,7 +80,8 @@ would keep only in part, is refused). Ctrl-C or SIGTERM stops the search.`,
 		def := solver.DefaultConfig()
 		widenBase := fs.Int("widen-base", def.WideningBase, "DFPN progressive widening: children counted at a node = base + ceil(factor x unrefuted children); both 0: all (no effect with dfs)")
 		widenFactor := fs.Float64("widen-factor", def.WideningFactor, "DFPN progressive widening factor in [0, 1] (see --widen-base)")
-		energy := fs.Bool("energy", false, "order a node's children by circuit energy instead of the two-way distance")
+		rootRank, energy := fs.Float64("root-rank", def.RootRank, "with --workers W > 1 (DFPN, root split): weight a root move's disproof number by 1 + rank/K (rank in the move order), so the workers dig into the first moves (0: off)"),
+			fs.Bool("energy", false, "order a node's children by circuit energy instead of the two-way distance")
 		noKillers := fs.Bool("no-killers", false, "no killer moves or history in the move order (a fixed order per position)")
 		localDom := fs.Bool("local-dominated", false, "prune border candidates that a local brute force proves dominated by an adjacent candidate")
 		noTemplates := fs.Bool("no-templates", false, "no edge templates as base connections in the solver's H-search")
@@ -94,7 +97,7 @@ would keep only in part, is refused). Ctrl-C or SIGTERM stops the search.`,
 		if err := checkAll(intIn("size", *size, 1, hex.MaxSize), intIn("width", *width, 0, hex.MaxSize),
 			intIn("height", *height, 0, hex.MaxSize),
 			intIn("max-nodes", *maxNodes, 0, 1e15), intIn("workers", *workers, 1, 64), intIn("proof-patterns", *proofPatterns, 0, 1<<26),
-			intIn("widen-base", *widenBase, 0, hex.MaxSize*hex.MaxSize), floatIn("widen-factor", *widenFactor, 0, 1)); err != nil {
+			intIn("widen-base", *widenBase, 0, hex.MaxSize*hex.MaxSize), floatIn("widen-factor", *widenFactor, 0, 1), floatIn("root-rank", *rootRank, 0, 1e6)); err != nil {
 			return err
 		}
 		if *ttBits != 0 && (*ttBits < 10 || *ttBits > 26) {
@@ -126,7 +129,7 @@ would keep only in part, is refused). Ctrl-C or SIGTERM stops the search.`,
 		// mk gives every solver its own Connector (they are not safe for concurrent use).
 		mk := func() solver.Config {
 			cfg := solver.DefaultConfig()
-			cfg.WideningBase, cfg.WideningFactor = *widenBase, *widenFactor
+			cfg.WideningBase, cfg.WideningFactor, cfg.RootRank = *widenBase, *widenFactor, *rootRank
 			cfg.Algorithm = alg
 			if *noVC {
 				cfg.Connector = nil

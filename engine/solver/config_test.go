@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"errors"
+	"math"
 	"testing"
 	"time"
 
@@ -26,6 +27,10 @@ func TestConfigValidate(t *testing.T) {
 		{"tt too big", Config{TTBits: 27}, false},
 		{"tt negative", Config{TTBits: -1}, false},
 		{"lookahead dfpn", Config{NoLookahead: true}, false},
+		{"root rank", Config{RootRank: 4}, true},
+		{"root rank negative", Config{RootRank: -1}, false},
+		{"root rank NaN", Config{RootRank: math.NaN()}, false},
+		{"root rank infinite", Config{RootRank: math.Inf(1)}, false},
 	}
 	b := hex.MustBoard(3, 3)
 	for _, tc := range tests {

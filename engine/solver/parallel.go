@@ -201,11 +201,22 @@ func solveSplit(ctx context.Context, b *hex.Board, solvers []*Solver, cfg Config
 	// would, the move whose position has the smallest disproof number (the least
 	// work left to show that its side to move loses, so that the root wins), then
 	// the one searched fewest times, then one w searched before, then the first in
-	// move order. When every move of the window is being searched, the first move
-	// after it is admitted, so that no worker idles.
+	// move order. With Config.RootRank (DFPN) the disproof number is first weighted
+	// by the move's rank in the move order, an unsearched move taking the smallest
+	// disproof number of the searched ones (rootPriority). When every move of the
+	// window is being searched, the first move after it is admitted, so that no
+	// worker idles.
+	rank := cfg.RootRank > 0 && cfg.Algorithm == DFPN
 	next := func(w int) int {
 		widen()
 		best := -1
+		minDN := uint32(0) // the smallest disproof number of a searched move (RootRank)
+		for i := range jobs {
+			if jobs[i].level > 0 && kids.Has(moves[i]) && (minDN == 0 || jobs[i].dn < minDN) {
+				minDN = jobs[i].dn
+			}
+		}
+		minDN = max(minDN, 1)
 		for i := range jobs {
 			j := &jobs[i]
 			if j.busy || !kids.Has(moves[i]) || !wide[i] {
@@ -216,6 +227,16 @@ func solveSplit(ctx context.Context, b *hex.Board, solvers []*Solver, cfg Config
 				continue
 			}
 			b := &jobs[best]
+			if rank {
+				pi := rootPriority(j.dn, j.level > 0, minDN, i, cfg.RootRank)
+				pb := rootPriority(b.dn, b.level > 0, minDN, best, cfg.RootRank)
+				if pi != pb {
+					if pi < pb {
+						best = i
+					}
+					continue
+				}
+			}
 			switch {
 			case j.dn != b.dn:
 				if j.dn < b.dn {
@@ -328,6 +349,18 @@ func solveSplit(ctx context.Context, b *hex.Board, solvers []*Solver, cfg Config
 		return res, fmt.Errorf("%w after %d nodes (%v)", ErrLimit, st.Nodes, st.Elapsed.Round(time.Millisecond))
 	}
 	return res, firstErr
+}
+
+// rootPriority is the key by which the root split picks a worker's next root move
+// under Config.RootRank k > 0, smallest first: the disproof number dn of the move's
+// position after its last search, or minDN (the smallest of the searched moves') for
+// a move not yet searched, times 1 + rank/k, rank being the move's index in the
+// root's move order.
+func rootPriority(dn uint32, searched bool, minDN uint32, rank int, k float64) float64 {
+	if !searched {
+		dn = minDN
+	}
+	return float64(dn) * (1 + float64(rank)/k)
 }
 
 // storedProofs sums the proofs stored by the solvers (Stats.StoredProofs).

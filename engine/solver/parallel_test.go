@@ -11,8 +11,9 @@ import (
 	"github.com/hexlearn/hexlearn/internal/brute"
 )
 
-// TestSolveParallelBruteForce: root splitting with 2 workers sharing a table and 3
-// with a table each, and 2 workers searching the whole tree together, give the
+// TestSolveParallelBruteForce: root splitting with 2 workers sharing a table (with
+// and without a strong RootRank) and 3 with a table each, and 2 workers searching the
+// whole tree together, give the
 // brute-force winner on random 4x4 and 5x5 positions, a winning move that wins, and a
 // proof set that is a proof.
 func TestSolveParallelBruteForce(t *testing.T) {
@@ -31,15 +32,19 @@ func TestSolveParallelBruteForce(t *testing.T) {
 				b.SetToMove(b.ToMove().Opp())
 			}
 			want := brute.Wins(b, memo)
-			for _, workers := range []int{2, 3, -2} {
+			for _, workers := range []int{2, 3, -2, -3} {
 				solve := SolveParallel // one shared table
+				mk := small
 				switch workers {
+				case -3: // root moves steered hard by their rank in the move order
+					mk = func() Config { c := small(); c.RootRank = 0.25; return c }
+					workers = 2
 				case 3:
 					solve = SolveParallelSeparate
 				case -2: // two workers searching the whole tree together
 					solve, workers = SolveShared, 2
 				}
-				r, err := solve(context.Background(), b, workers, small)
+				r, err := solve(context.Background(), b, workers, mk)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -122,5 +127,36 @@ func TestSolveParallelOpenings(t *testing.T) {
 		if _, err := solve(context.Background(), b, 0, small); !errors.Is(err, ErrBadConfig) {
 			t.Errorf("0 workers (shared %v): got %v, want ErrBadConfig", shared, err)
 		}
+	}
+}
+
+// TestRootPriority: under Config.RootRank the root split weights a move's disproof
+// number by its rank, and an unsearched move counts with the smallest searched one.
+func TestRootPriority(t *testing.T) {
+	tests := []struct {
+		dn       uint32
+		searched bool
+		minDN    uint32
+		rank     int
+		k        float64
+		want     float64
+	}{
+		{dn: 200, searched: true, minDN: 150, rank: 0, k: 4, want: 200},
+		{dn: 200, searched: true, minDN: 150, rank: 4, k: 4, want: 400},
+		{dn: 1, searched: false, minDN: 150, rank: 2, k: 4, want: 225},
+		{dn: 1, searched: false, minDN: 1, rank: 8, k: 2, want: 5},
+	}
+	for _, tc := range tests {
+		if got := rootPriority(tc.dn, tc.searched, tc.minDN, tc.rank, tc.k); got != tc.want {
+			t.Errorf("rootPriority(%d, %v, %d, %d, %g) = %g, want %g", tc.dn, tc.searched, tc.minDN, tc.rank, tc.k, got, tc.want)
+		}
+	}
+	// the best-ordered searched move beats a worse-ordered one with a smaller
+	// disproof number, and an unsearched one far down the order
+	if a, b := rootPriority(300, true, 250, 1, 4), rootPriority(250, true, 250, 20, 4); a >= b {
+		t.Errorf("rank 1 dn 300 (%g) should come before rank 20 dn 250 (%g)", a, b)
+	}
+	if a, b := rootPriority(300, true, 250, 1, 4), rootPriority(1, false, 250, 20, 4); a >= b {
+		t.Errorf("rank 1 dn 300 (%g) should come before unsearched rank 20 (%g)", a, b)
 	}
 }

@@ -152,6 +152,18 @@ type Config struct {
 	// set to DFS stays valid).
 	WideningBase   int
 	WideningFactor float64
+	// RootRank, when positive, steers SolveParallel's root split towards the first
+	// moves of the root's move order. A worker picks the next root move by its
+	// position's disproof number after its last search (DFPN's choice at the root)
+	// times 1 + rank/RootRank, rank being the move's index in the move order; a move
+	// not yet searched counts with the smallest disproof number of the searched
+	// moves. So the workers dig into the best-ordered few moves instead of giving
+	// every move of the widening window a first search, which decides roots won by
+	// one hard move (an 8x8 opening on White's edge, answered in the centre).
+	// Zero: the plain smallest disproof number (unsearched moves first). Finite
+	// and not negative; DFPN's root split only (a single Solver, SolveShared and
+	// DFS ignore it).
+	RootRank float64
 	// ProofPatterns, when positive, has DFPN keep up to that many of its proofs of
 	// lost positions as goal patterns (engine/patterns: the winner's stones on a chain
 	// through the proof set, and the proof set, of the filled position) and look every
@@ -244,6 +256,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("%w: WideningBase is negative (%d)", ErrBadConfig, c.WideningBase)
 	case !(c.WideningFactor >= 0 && c.WideningFactor <= 1): // NaN too
 		return fmt.Errorf("%w: WideningFactor must be in [0, 1], got %v", ErrBadConfig, c.WideningFactor)
+	case !(c.RootRank >= 0) || math.IsInf(c.RootRank, 1): // NaN too
+		return fmt.Errorf("%w: RootRank must be a finite number ≥ 0, got %v", ErrBadConfig, c.RootRank)
 	case c.ProofPatterns < 0:
 		return fmt.Errorf("%w: ProofPatterns is negative (%d)", ErrBadConfig, c.ProofPatterns)
 	case c.Table != nil && c.Algorithm == DFPN && !c.Table.claim(c.pruning()):
