@@ -384,7 +384,7 @@ func (s *Solver) SolveOpenings(ctx context.Context, w, h int, progress func(Open
 // patterns (ProofPatterns: 14% fewer nodes and less time on the 49 7x7 openings),
 // combinatorial decompositions filled at every node (Decompositions: 32% fewer nodes
 // and 29% less time on the 49 7x7 openings), the root split steered to the first
-// moves of the move order (RootRank 4: 48 of the 64 8x8 openings within 150 s each
+// moves of the move order (RootRank 4: 46–48 of the 64 8x8 openings within 150 s each
 // instead of 40–42, docs/results.md), a 2^20-entry transposition table (DFPN: 88 MiB on boards of up to 64 cells, 368 MiB on
 // larger ones), no node or time limit.
 func DefaultConfig() Config {
