@@ -34,19 +34,20 @@ type pnTable struct {
 }
 
 // pnSmall is a pnEntry of a board of at most 64 cells: every set is its first word
-// (cells 0..63), the only one such a board's cells use.
+// (cells 0..63), the only one such a board's cells use. The fields a lookup reads
+// (key, used, the numbers) come first, in the entry's first cache line.
 type pnSmall struct {
 	key              uint64
-	must, kids, loss uint64
-	wide             uint64
-	dead             uint64
-	capt             [2]uint64
 	pn, dn           uint32
 	work             uint32
 	best             hex.Cell
 	used             bool
 	dominated        uint8
 	gen              uint8
+	must, kids, loss uint64
+	wide             uint64
+	dead             uint64
+	capt             [2]uint64
 }
 
 // newPNTable returns an empty table of 2^bits entries (allocated by reset).
@@ -79,9 +80,11 @@ func (t *pnTable) reset(g *hex.Geometry) {
 	case g.N <= 64 && t.small == nil:
 		t.big = nil
 		t.small = make([]pnSmall, 1<<t.bits)
+		adviseHugePages(t.small)
 	case g.N > 64 && t.big == nil:
 		t.small = nil
 		t.big = make([]pnEntry, 1<<t.bits)
+		adviseHugePages(t.big)
 	default:
 		t.clear()
 	}

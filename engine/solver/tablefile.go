@@ -135,10 +135,11 @@ func (t *Table) each(f func(e *pnEntry)) {
 	}
 }
 
-// tableMagic opens a table file; tableVersion is its format.
+// tableMagic opens a table file; tableVersion is its format (2: an entry's key is the
+// smaller of its position's two hashes, canonKey; version 1 keyed positions as reached).
 const (
 	tableMagic   = "HEXLDFPN"
-	tableVersion = 1
+	tableVersion = 2
 )
 
 // The file: the magic, then the header (version, board width and height, the
