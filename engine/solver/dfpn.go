@@ -35,10 +35,8 @@ func (a Algorithm) String() string {
 // one below it.
 const pnInf = uint32(1) << 30
 
-// pnEntry is a DFPN transposition table entry. The key is that of the position as
-// reached (before fill-in), or of the filled position (canonKey: the smaller of its
-// and its 180° rotation's Zobrist hashes); the sets are cells of the filled position,
-// rotated when the key is the rotation's.
+// pnEntry is a DFPN transposition table entry. The key is the Zobrist hash of the
+// position as reached (before fill-in); the sets are cells of the filled position.
 type pnEntry struct {
 	key    uint64
 	pn, dn uint32 // for the side to move; pn == 0: it wins; dn == 0: it loses
@@ -74,41 +72,33 @@ func satAdd(a, b uint32) uint32 {
 	return pnInf - 1
 }
 
-// canonKey returns the table key of a position with hashes (h, hr): the smaller of
-// the two, so that a position and its 180° rotation share one entry and a lookup
-// probes one bucket. rot reports that the key is the rotated one: the entry's sets
-// and move are then stored rotated.
-func canonKey(h, hr uint64) (k uint64, rot bool) {
-	if hr < h {
-		return hr, true
-	}
-	return h, false
-}
-
-// rotateEntry turns e's sets and move by 180°.
-func (s *Solver) rotateEntry(e *pnEntry) {
-	e.must, e.kids, e.loss, e.wide = s.rotate(e.must), s.rotate(e.kids), s.rotate(e.loss), s.rotate(e.wide)
-	e.dead, e.capt[0], e.capt[1] = s.rotate(e.dead), s.rotate(e.capt[0]), s.rotate(e.capt[1])
-	if e.best >= 0 {
-		e.best = hex.Cell(s.g.N-1) - e.best
-	}
-}
-
 // pnProbe copies the entry of the position with hashes (h, hr) into e (sets and move
-// rotated back when the position's key is its rotated hash).
+// rotated back on a hit of the rotated key). An open entry is only taken from the
+// orientation that stored it: its children are what inferior-cell pruning kept, and
+// the pruning is not symmetric under the rotation (of two cells that dominate each
+// other it keeps the first in cell order), so the rotated position's loss proof,
+// completed with the dominators its own pruning records (pnLoss), would not match
+// the children searched. A solved entry's proof holds in either orientation.
 func (s *Solver) pnProbe(h, hr uint64, e *pnEntry) bool {
 	t := s.pn
 	if t == nil {
 		return false
 	}
-	k, rot := canonKey(h, hr)
-	if !t.probe(k, e) {
-		return false
+	if t.probe(h, e) {
+		return true
 	}
-	if rot {
-		s.rotateEntry(e)
+	if t.probe(hr, e) {
+		if e.pn != 0 && e.dn != 0 {
+			return false // open: see above
+		}
+		e.must, e.kids, e.loss, e.wide = s.rotate(e.must), s.rotate(e.kids), s.rotate(e.loss), s.rotate(e.wide)
+		e.dead, e.capt[0], e.capt[1] = s.rotate(e.dead), s.rotate(e.capt[0]), s.rotate(e.capt[1])
+		if e.best >= 0 {
+			e.best = hex.Cell(s.g.N-1) - e.best
+		}
+		return true
 	}
-	return true
+	return false
 }
 
 // pnValues returns the proof and disproof numbers of the position with hashes
@@ -119,33 +109,23 @@ func (s *Solver) pnValues(h, hr uint64) (pn, dn uint32, proof hex.Bitset) {
 	if t == nil {
 		return 1, 1, proof
 	}
-	k, rot := canonKey(h, hr)
-	pn, dn, proof, ok := t.values(k)
-	if !ok {
-		return 1, 1, proof
+	if pn, dn, proof, ok := t.values(h); ok {
+		return pn, dn, proof
 	}
-	if rot && (pn == 0 || dn == 0) {
-		proof = s.rotate(proof)
+	if pn, dn, proof, ok := t.values(hr); ok {
+		if pn == 0 || dn == 0 {
+			proof = s.rotate(proof)
+		}
+		return pn, dn, proof
 	}
-	return pn, dn, proof
+	return 1, 1, proof
 }
 
-// pnStore writes e as the entry of the position with hashes (h, hr): e.key is set
-// to its key (canonKey), and the table gets a rotated copy of e when that key is the
-// rotated hash (e itself keeps its sets).
-func (s *Solver) pnStore(e *pnEntry, h, hr uint64) {
+func (s *Solver) pnStore(e *pnEntry) {
 	if s.pn == nil {
 		return
 	}
-	k, rot := canonKey(h, hr)
-	e.key = k
-	if !rot {
-		s.pn.store(e)
-		return
-	}
-	r := *e
-	s.rotateEntry(&r)
-	s.pn.store(&r)
+	s.pn.store(e)
 }
 
 // solveDFPN runs MID from the root until it is solved or a limit stops it.
@@ -244,7 +224,7 @@ func (s *Solver) mid(ply int, thpn, thdn uint32) (uint32, uint32, hex.Bitset, he
 	} else if hpn, hdn, hproof, hbest, hit := s.proofHit(ply, b, x, o); hit {
 		pn, dn, proof, best = hpn, hdn, hproof, hbest
 	} else {
-		pn, dn, proof, best = s.midNode(ply, x, o, h0, hr0, hf, hrf, have, thpn, thdn)
+		pn, dn, proof, best = s.midNode(ply, x, o, h0, hf, hrf, have, thpn, thdn)
 		if dn == 0 && !s.aborted && s.stats.Nodes > pb.nodes0 {
 			// a loss found by search (a leaf's is found again by its H-search)
 			s.addProof(b, o, proof)
@@ -253,16 +233,16 @@ func (s *Solver) mid(ply int, thpn, thdn uint32) (uint32, uint32, hex.Bitset, he
 	if !s.aborted && (pn == 0 || dn == 0) {
 		work := s.work(pb)
 		if fr.Filled > 0 {
-			*e = pnEntry{pn: pn, dn: dn, kids: proof, best: best, work: work}
-			s.pnStore(e, hf, hrf)
+			*e = pnEntry{key: hf, pn: pn, dn: dn, kids: proof, best: best, work: work}
+			s.pnStore(e)
 		}
 		w := o
 		if pn == 0 {
 			w = x
 		}
 		proof = proof.Or(fr.Captured[w]).Or(fr.Support[w])
-		*e = pnEntry{pn: pn, dn: dn, kids: proof, best: best, work: work}
-		s.pnStore(e, h0, hr0)
+		*e = pnEntry{key: h0, pn: pn, dn: dn, kids: proof, best: best, work: work}
+		s.pnStore(e)
 	}
 	fr.Undo(b)
 	return pn, dn, proof, best
@@ -280,9 +260,9 @@ func (s *Solver) expand(ply int, x, o hex.Color, e *pnEntry) nodeEval {
 	return ev
 }
 
-// midNode is mid on the filled-in position; (h0, hr0) are the hashes of the position as
+// midNode is mid on the filled-in position; h0 is the key of the position as
 // reached, (hf, hrf) the keys of the filled position, have reports that pb.entry holds its (unsolved) table entry.
-func (s *Solver) midNode(ply int, x, o hex.Color, h0, hr0, hf, hrf uint64, have bool, thpn, thdn uint32) (uint32, uint32, hex.Bitset, hex.Cell) {
+func (s *Solver) midNode(ply int, x, o hex.Color, h0, hf, hrf uint64, have bool, thpn, thdn uint32) (uint32, uint32, hex.Bitset, hex.Cell) {
 	b := s.b
 	pb := &s.plies[ply]
 	e := &pb.entry
@@ -366,12 +346,13 @@ func (s *Solver) midNode(ply int, x, o hex.Color, h0, hr0, hf, hrf uint64, have 
 		}
 		if pn >= thpn || dn >= thdn {
 			fr := &pb.result
-			e.pn, e.dn, e.work = pn, dn, s.work(pb)
+			e.pn, e.dn, e.key, e.work = pn, dn, h0, s.work(pb)
 			e.dead, e.capt = fr.Dead, [2]hex.Bitset{fr.Captured[hex.Black], fr.Captured[hex.White]}
-			s.pnStore(e, h0, hr0)
+			s.pnStore(e)
 			if hf != h0 {
+				e.key = hf
 				e.dead, e.capt = hex.Bitset{}, [2]hex.Bitset{}
-				s.pnStore(e, hf, hrf)
+				s.pnStore(e)
 			}
 			return pn, dn, hex.Bitset{}, hex.NoCell
 		}

@@ -20,9 +20,8 @@
 //     (mustplay size after the move) and a two-way distance score as move ordering.
 //
 // At every node the solver fills in dead and captured cells (engine/ice), looks the
-// position up in a transposition table keyed by its Zobrist hash (DFS probes the 180°
-// rotated position too; DFPN keys a position by the smaller of its and its rotation's
-// hashes, so both share one entry, and also probes the filled position), stops at once when the
+// position up in a transposition table keyed by its Zobrist hash (the 180° rotated
+// position is probed too; DFPN also probes the filled position), stops at once when the
 // side to move connects in one move or a Connector reports a winning virtual
 // connection, restricts the moves to the mustplay region (the opponent's one-move
 // wins, or a Connector's mustplay), drops moves to vulnerable cells and, unless the

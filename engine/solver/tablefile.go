@@ -135,11 +135,10 @@ func (t *Table) each(f func(e *pnEntry)) {
 	}
 }
 
-// tableMagic opens a table file; tableVersion is its format (2: an entry's key is the
-// smaller of its position's two hashes, canonKey; version 1 keyed positions as reached).
+// tableMagic opens a table file; tableVersion is its format.
 const (
 	tableMagic   = "HEXLDFPN"
-	tableVersion = 2
+	tableVersion = 1
 )
 
 // The file: the magic, then the header (version, board width and height, the
