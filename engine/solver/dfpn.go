@@ -280,7 +280,11 @@ func (s *Solver) midNode(ply int, x, o hex.Color, h0, hf, hrf uint64, have bool,
 	zx := s.zob[x]
 	n1 := hex.Cell(s.g.N - 1)
 	moves := s.orderMoves(b, x, e.kids, pb, false)
-	// children's values from the table; solved children are resolved at once
+	// children's values from the table (their buckets loaded together first);
+	// solved children are resolved at once
+	if s.pn != nil {
+		s.warmed += s.pn.warm(moves, e.kids, hf, hrf, zx, s.zmove, n1)
+	}
 	k := 0
 	for _, m := range moves {
 		if !e.kids.Has(m) {

@@ -335,11 +335,14 @@ type Solver struct {
 	pn   *pnTable // DFPN's table (nil: none)
 	// busy, when not nil, counts the workers searching below each position
 	// (solveShared): DFPN steers away from a child another worker is in
-	busy  *busyTable
-	circ  *circuit.Circuit // for Config.Energy
-	g     *hex.Geometry
-	zob   [3][]uint64 // keys per colour and cell, for the current geometry
-	zmove uint64
+	busy *busyTable
+	// warmed keeps the sum of the words pnTable.warm loaded (so that the loads
+	// stay in the program); nothing reads it
+	warmed uint64
+	circ   *circuit.Circuit // for Config.Energy
+	g      *hex.Geometry
+	zob    [3][]uint64 // keys per colour and cell, for the current geometry
+	zmove  uint64
 	// border holds the cells on the board's border (local-domination pruning
 	// looks at these only)
 	border hex.Bitset
