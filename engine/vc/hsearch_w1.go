@@ -402,13 +402,23 @@ func (b *Builder) addSemi1(i, j int32, c *conn1) bool {
 	return true
 }
 
-// orStart1 starts the OR rule for the new SC list[pos]: the suffix intersections of
-// the other SCs (the new one counts as the full set), then orRule1 from the start.
+// orStart1 starts the OR rule for the new SC list[pos]: unless every SC of the
+// pair shares a cell (then no OR of them is a VC; most new SCs stop here, before any
+// suffix is formed), the suffix intersections of the other SCs (the new one counts as
+// the full set), then orRule1 from the start.
 func (b *Builder) orStart1(list []conn1, i, j int32, pos int) {
-	suf := b.suf1[:0]
-	for k := 0; k <= len(list); k++ {
-		suf = append(suf, vec1{})
+	all := vec1{list[pos].Carrier[0]}
+	for k := range list {
+		all[0] &= list[k].Carrier[0]
 	}
+	if all[0] != 0 {
+		return
+	}
+	n := len(list) + 1
+	if cap(b.suf1) < n {
+		b.suf1 = make([]vec1, n, 2*n)
+	}
+	suf := b.suf1[:n]
 	suf[len(list)] = vec1{^uint64(0)}
 	for k := len(list) - 1; k >= 0; k-- {
 		if k == pos {
@@ -417,11 +427,8 @@ func (b *Builder) orStart1(list []conn1, i, j int32, pos int) {
 			suf[k] = vec1{suf[k+1][0] & list[k].Carrier[0]}
 		}
 	}
-	b.suf1 = suf
 	self := vec1{list[pos].Carrier[0]}
-	if self[0]&suf[0][0] == 0 {
-		b.orRule1(list, suf, i, j, self, self, self, 1, 0)
-	}
+	b.orRule1(list, suf, i, j, self, self, self, 1, 0)
 }
 
 // orRule1 is Anshelevich's recursive OR procedure (appendix A) over the SCs

@@ -420,13 +420,23 @@ func (b *Builder) addSemi1c(i, j int32, c *Conn) bool {
 	return true
 }
 
-// orStart1c starts the OR rule for the new SC list[pos]: the suffix intersections of
-// the other SCs (the new one counts as the full set), then orRule1c from the start.
+// orStart1c starts the OR rule for the new SC list[pos]: unless every SC of the
+// pair shares a cell (then no OR of them is a VC; most new SCs stop here, before any
+// suffix is formed), the suffix intersections of the other SCs (the new one counts as
+// the full set), then orRule1c from the start.
 func (b *Builder) orStart1c(list []Conn, i, j int32, pos int) {
-	suf := b.suf1c[:0]
-	for k := 0; k <= len(list); k++ {
-		suf = append(suf, vec1c{})
+	all := vec1c{list[pos].Carrier[0]}
+	for k := range list {
+		all[0] &= list[k].Carrier[0]
 	}
+	if all[0] != 0 {
+		return
+	}
+	n := len(list) + 1
+	if cap(b.suf1c) < n {
+		b.suf1c = make([]vec1c, n, 2*n)
+	}
+	suf := b.suf1c[:n]
 	suf[len(list)] = vec1c{^uint64(0)}
 	for k := len(list) - 1; k >= 0; k-- {
 		if k == pos {
@@ -435,11 +445,8 @@ func (b *Builder) orStart1c(list []Conn, i, j int32, pos int) {
 			suf[k] = vec1c{suf[k+1][0] & list[k].Carrier[0]}
 		}
 	}
-	b.suf1c = suf
 	self := vec1c{list[pos].Carrier[0]}
-	if self[0]&suf[0][0] == 0 {
-		b.orRule1c(list, suf, i, j, self, self, self, 1, 0)
-	}
+	b.orRule1c(list, suf, i, j, self, self, self, 1, 0)
 }
 
 // orRule1c is Anshelevich's recursive OR procedure (appendix A) over the SCs

@@ -418,13 +418,24 @@ func (b *Builder) addSemi2(i, j int32, c *Conn) bool {
 	return true
 }
 
-// orStart2 starts the OR rule for the new SC list[pos]: the suffix intersections of
-// the other SCs (the new one counts as the full set), then orRule2 from the start.
+// orStart2 starts the OR rule for the new SC list[pos]: unless every SC of the
+// pair shares a cell (then no OR of them is a VC; most new SCs stop here, before any
+// suffix is formed), the suffix intersections of the other SCs (the new one counts as
+// the full set), then orRule2 from the start.
 func (b *Builder) orStart2(list []Conn, i, j int32, pos int) {
-	suf := b.suf2[:0]
-	for k := 0; k <= len(list); k++ {
-		suf = append(suf, vec2{})
+	all := vec2{list[pos].Carrier[0], list[pos].Carrier[1]}
+	for k := range list {
+		all[0] &= list[k].Carrier[0]
+		all[1] &= list[k].Carrier[1]
 	}
+	if all[0]|all[1] != 0 {
+		return
+	}
+	n := len(list) + 1
+	if cap(b.suf2) < n {
+		b.suf2 = make([]vec2, n, 2*n)
+	}
+	suf := b.suf2[:n]
 	suf[len(list)] = vec2{^uint64(0), ^uint64(0)}
 	for k := len(list) - 1; k >= 0; k-- {
 		if k == pos {
@@ -433,11 +444,8 @@ func (b *Builder) orStart2(list []Conn, i, j int32, pos int) {
 			suf[k] = vec2{suf[k+1][0] & list[k].Carrier[0], suf[k+1][1] & list[k].Carrier[1]}
 		}
 	}
-	b.suf2 = suf
 	self := vec2{list[pos].Carrier[0], list[pos].Carrier[1]}
-	if self[0]&suf[0][0]|self[1]&suf[0][1] == 0 {
-		b.orRule2(list, suf, i, j, self, self, self, 1, 0)
-	}
+	b.orRule2(list, suf, i, j, self, self, self, 1, 0)
 }
 
 // orRule2 is Anshelevich's recursive OR procedure (appendix A) over the SCs

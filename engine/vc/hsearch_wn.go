@@ -406,13 +406,28 @@ func (b *Builder) addSemiN(i, j int32, c *Conn) bool {
 	return true
 }
 
-// orStartN starts the OR rule for the new SC list[pos]: the suffix intersections of
-// the other SCs (the new one counts as the full set), then orRuleN from the start.
+// orStartN starts the OR rule for the new SC list[pos]: unless every SC of the
+// pair shares a cell (then no OR of them is a VC; most new SCs stop here, before any
+// suffix is formed), the suffix intersections of the other SCs (the new one counts as
+// the full set), then orRuleN from the start.
 func (b *Builder) orStartN(list []Conn, i, j int32, pos int) {
-	suf := b.sufN[:0]
-	for k := 0; k <= len(list); k++ {
-		suf = append(suf, vecN{})
+	all := vecN{list[pos].Carrier[0], list[pos].Carrier[1], list[pos].Carrier[2], list[pos].Carrier[3], list[pos].Carrier[4], list[pos].Carrier[5]}
+	for k := range list {
+		all[0] &= list[k].Carrier[0]
+		all[1] &= list[k].Carrier[1]
+		all[2] &= list[k].Carrier[2]
+		all[3] &= list[k].Carrier[3]
+		all[4] &= list[k].Carrier[4]
+		all[5] &= list[k].Carrier[5]
 	}
+	if all[0]|all[1]|all[2]|all[3]|all[4]|all[5] != 0 {
+		return
+	}
+	n := len(list) + 1
+	if cap(b.sufN) < n {
+		b.sufN = make([]vecN, n, 2*n)
+	}
+	suf := b.sufN[:n]
 	suf[len(list)] = vecN{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 	for k := len(list) - 1; k >= 0; k-- {
 		if k == pos {
@@ -421,11 +436,8 @@ func (b *Builder) orStartN(list []Conn, i, j int32, pos int) {
 			suf[k] = vecN{suf[k+1][0] & list[k].Carrier[0], suf[k+1][1] & list[k].Carrier[1], suf[k+1][2] & list[k].Carrier[2], suf[k+1][3] & list[k].Carrier[3], suf[k+1][4] & list[k].Carrier[4], suf[k+1][5] & list[k].Carrier[5]}
 		}
 	}
-	b.sufN = suf
 	self := vecN{list[pos].Carrier[0], list[pos].Carrier[1], list[pos].Carrier[2], list[pos].Carrier[3], list[pos].Carrier[4], list[pos].Carrier[5]}
-	if self[0]&suf[0][0]|self[1]&suf[0][1]|self[2]&suf[0][2]|self[3]&suf[0][3]|self[4]&suf[0][4]|self[5]&suf[0][5] == 0 {
-		b.orRuleN(list, suf, i, j, self, self, self, 1, 0)
-	}
+	b.orRuleN(list, suf, i, j, self, self, self, 1, 0)
 }
 
 // orRuleN is Anshelevich's recursive OR procedure (appendix A) over the SCs
