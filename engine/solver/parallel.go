@@ -99,7 +99,8 @@ func newWorkers(n int, mk func() Config, separate bool, g *hex.Geometry) []*Solv
 
 // solveSplit is the root split of SolveParallel with the solvers given (one per
 // worker, at least two) and cfg their configuration (validated): the solvers keep
-// their tables, killers and history for the next call.
+// their tables and killers for the next call (the history starts again at each
+// Solve).
 func solveSplit(ctx context.Context, b *hex.Board, solvers []*Solver, cfg Config) (Result, error) {
 	res := Result{ToMove: b.ToMove(), Move: hex.NoCell}
 	start := time.Now()

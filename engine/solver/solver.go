@@ -38,7 +38,8 @@
 // Among moves of equal proof numbers (at a fresh node: all of them), and for the
 // widening window, both algorithms try first the killer moves (the last two moves
 // that won a node at the same ply), then moves that often won for the side to move
-// // (a history table), then the two-way distance order. SolveParallel splits one
+// in this search (a history table, cleared at the start of each Solve), then the
+// two-way distance order. SolveParallel splits one
 // position's root moves between several solvers sharing one table, SolveShared has
 // them search its whole tree together (parallel DFPN with virtual proof numbers); SolveOpeningsWith
 // solves every opening of a board (hardest-looking first, the workers sharing one
@@ -353,7 +354,7 @@ type Solver struct {
 	ctx      context.Context
 	deadline time.Time
 	plies    []plyBuf
-	hist     [3][]int32 // per colour and cell: nodes won by a move there (history heuristic)
+	hist     [3][]int32 // per colour and cell: nodes won by a move there in this Solve (history heuristic)
 	// rootPN and rootDN are the root's proof and disproof numbers at the last step
 	// of a DFPN search (SolveParallel orders the root's moves by them)
 	rootPN, rootDN uint32
@@ -631,6 +632,12 @@ func (s *Solver) Solve(ctx context.Context, b *hex.Board) (Result, error) {
 	s.setup(b.Geometry())
 	s.b = b.Clone()
 	s.stats = Stats{}
+	// The history counts only this search's wins: counts carried over from other
+	// positions (a whole-board run's earlier openings) rank cells that won there,
+	// and on 8x8 cost a fifth more nodes (docs/results.md, thirty-first session).
+	for c := range s.hist {
+		clear(s.hist[c])
+	}
 	s.rootPN, s.rootDN = 1, 1
 	s.rootOpen, s.rootKids = false, hex.Bitset{}
 	if s.cfg.RootProgress != nil {
