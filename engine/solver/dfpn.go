@@ -328,8 +328,10 @@ func (s *Solver) midNode(ply int, x, o hex.Color, h0, hf, hrf uint64, have bool,
 		win := s.widen(moves, e, pb)
 		pn, dn := pnInf, uint32(0)
 		c1, d2 := hex.NoCell, pnInf-1
+		var top uint32 // the largest child proof number
 		for _, m := range win {
 			dn = satAdd(dn, pb.cpn[m])
+			top = max(top, pb.cpn[m])
 			if d := pb.cdn[m]; d < pn {
 				if c1 != hex.NoCell {
 					d2 = pn
@@ -338,6 +340,11 @@ func (s *Solver) midNode(ply int, x, o hex.Color, h0, hf, hrf uint64, have bool,
 			} else if d < d2 {
 				d2 = d
 			}
+		}
+		var excess uint64 // the sum beyond the weak proof number
+		if s.keep < 256 {
+			excess = uint64(dn) - min(uint64(dn), uint64(top)+uint64(len(win)-1))
+			dn = s.weakDN(dn, top, len(win))
 		}
 		if s.busy != nil && len(win) > 1 && s.busy.has(hf^zx[c1]^s.zmove) {
 			c1, d2 = s.divert(win, pb, hf, zx, c1, d2, thpn)
@@ -362,6 +369,9 @@ func (s *Solver) midNode(ply int, x, o hex.Color, h0, hf, hrf uint64, have bool,
 		}
 		// thresholds of the child: its pn against our dn, its dn against our pn
 		cth := uint64(thdn) - uint64(dn) + uint64(pb.cpn[c1])
+		if s.keep < 256 {
+			cth = s.weakThreshold(uint64(thdn)-uint64(dn), uint64(pb.cpn[c1]), uint64(top), excess)
+		}
 		if cth > uint64(pnInf) {
 			cth = uint64(pnInf)
 		}
@@ -407,6 +417,37 @@ func (s *Solver) midNode(ply int, x, o hex.Color, h0, hf, hrf uint64, have bool,
 			pb.cpn[c1], pb.cdn[c1] = cp, cd
 		}
 	}
+}
+
+// weakDN is a DFPN node's disproof number under Config.WeakPN, from the sum of its n
+// children's proof numbers and the largest of them: the weak proof number top + n − 1
+// plus the share s.keep/256 of the sum beyond it.
+func (s *Solver) weakDN(sum, top uint32, n int) uint32 {
+	d := uint64(top) + uint64(n-1)
+	if uint64(sum) > d {
+		d += (uint64(sum) - d) * s.keep / 256
+	}
+	return uint32(min(d, uint64(pnInf-1)))
+}
+
+// weakThreshold is the proof number threshold of a child whose proof number is cp,
+// under Config.WeakPN: the smallest value at which the node's disproof number
+// (weakDN) has gained rest, the room left below the node's threshold. top is the
+// largest child proof number, excess the children's sum beyond the weak proof
+// number. Up to top, the child's growth adds to the excess, of which the node counts
+// keep/256; above top it raises the weak proof number by one per unit. The result
+// exceeds cp.
+func (s *Solver) weakThreshold(rest, cp, top, excess uint64) uint64 {
+	gap := top - cp
+	had := excess * s.keep / 256
+	if s.keep > 0 {
+		// the smallest k with floor((excess+k)·keep/256) ≥ had + rest
+		need := (had + rest) * 256
+		if k := (need+s.keep-1)/s.keep - excess; k <= gap {
+			return cp + max(k, 1)
+		}
+	}
+	return top + rest - ((excess+gap)*s.keep/256 - had)
 }
 
 // work returns the node entries spent on the position at ply: those of its table

@@ -153,6 +153,17 @@ type Config struct {
 	// set to DFS stays valid).
 	WideningBase   int
 	WideningFactor float64
+	// WeakPN, in [0, 1], moves DFPN's disproof number of a node from the sum of its
+	// children's proof numbers (0, the zero value: standard DFPN) towards the weak
+	// proof number of Ueda, Hashimoto, Hashimoto & Iida 2008 (1): the largest
+	// child's proof number plus one per other child. In between, the node counts
+	// that largest value, one per other child and the share 1 − WeakPN of the rest.
+	// The sum counts a subtree reached by transpositions once per path into it, and
+	// in Hex the opponent's replies lead to the same positions over and over, so the
+	// sum makes a winning move with many replies look expensive and DFPN leaves it
+	// too early. The proof number (the smallest child's disproof number) is not
+	// changed, nor is any value: only the order of work.
+	WeakPN float64
 	// RootRank, when positive, steers SolveParallel's root split towards the first
 	// moves of the root's move order. A worker picks the next root move by its
 	// position's disproof number after its last search (DFPN's choice at the root)
@@ -235,6 +246,12 @@ func (c *Config) window(n int) int {
 	return min(n, c.WideningBase+int(math.Ceil(c.WideningFactor*float64(n))))
 }
 
+// sumKeep is the share of the children's proof numbers beyond the weak proof number
+// that a DFPN node's disproof number counts (Config.WeakPN), in 256ths.
+func (c *Config) sumKeep() uint64 {
+	return uint64(math.Round((1 - c.WeakPN) * 256))
+}
+
 // maxTTBits is the largest Config.TTBits.
 const maxTTBits = 26
 
@@ -257,6 +274,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("%w: WideningBase is negative (%d)", ErrBadConfig, c.WideningBase)
 	case !(c.WideningFactor >= 0 && c.WideningFactor <= 1): // NaN too
 		return fmt.Errorf("%w: WideningFactor must be in [0, 1], got %v", ErrBadConfig, c.WideningFactor)
+	case !(c.WeakPN >= 0 && c.WeakPN <= 1): // NaN too
+		return fmt.Errorf("%w: WeakPN must be in [0, 1], got %v", ErrBadConfig, c.WeakPN)
 	case !(c.RootRank >= 0) || math.IsInf(c.RootRank, 1): // NaN too
 		return fmt.Errorf("%w: RootRank must be a finite number ≥ 0, got %v", ErrBadConfig, c.RootRank)
 	case c.ProofPatterns < 0:
@@ -358,6 +377,9 @@ type Solver struct {
 	// rootPN and rootDN are the root's proof and disproof numbers at the last step
 	// of a DFPN search (SolveParallel orders the root's moves by them)
 	rootPN, rootDN uint32
+	// keep is cfg.sumKeep(): the disproof number's share of the children's proof
+	// numbers beyond the weak proof number, in 256ths
+	keep uint64
 	// rootOpen is set when a DFPN search expanded its root and left it unsolved;
 	// rootKids then holds the root's remaining candidate moves (RootCandidates).
 	rootOpen bool
@@ -434,7 +456,7 @@ func (pb *plyBuf) addKiller(m hex.Cell) {
 // New returns a solver with configuration cfg. An invalid configuration (see
 // Config.Validate) gets no tables: Solve returns the validation error.
 func New(cfg Config) *Solver {
-	s := &Solver{cfg: cfg, an: ice.NewAnalyzer()}
+	s := &Solver{cfg: cfg, an: ice.NewAnalyzer(), keep: cfg.sumKeep()}
 	if cfg.NoTT || cfg.Validate() != nil {
 		return s
 	}
