@@ -162,7 +162,7 @@ type Config struct {
 	// in Hex the opponent's replies lead to the same positions over and over, so the
 	// sum makes a winning move with many replies look expensive and DFPN leaves it
 	// too early. The proof number (the smallest child's disproof number) is not
-	// changed, nor is any value: only the order of work.
+	// changed, nor is any value: only the order of work. DFS ignores it.
 	WeakPN float64
 	// RootRank, when positive, steers SolveParallel's root split towards the first
 	// moves of the root's move order. A worker picks the next root move by its
