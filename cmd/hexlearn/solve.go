@@ -33,10 +33,8 @@ another worker is in at twice its disproof number plus one (a virtual proof numb
 so that they spread over the best few children. DFPN uses progressive widening: a
 node's proof numbers count only a window of base + ceil(factor x n) of its n
 unrefuted children in move order (--widen-base 1 --widen-factor 0.5; 0 and 0 count
-all). A node's disproof number counts its largest child proof number, one per
-other child and a quarter of the rest of their sum (--weak-pn 0.75; 0: the plain
-sum, 1: weak proof numbers), since the opponent's replies reach the same positions
-over and over. --local-dominated also prunes border moves that a local brute force proves no
+all); a node's disproof number is damped from the sum of its children's proof
+numbers towards the weak proof number (see --weak-pn). --local-dominated also prunes border moves that a local brute force proves no
 better than an adjacent candidate (off by default: it does not pay).
 
 With --openings, every first Black stone on the empty N x N board is solved (White
@@ -82,8 +80,7 @@ would keep only in part, is refused). Ctrl-C or SIGTERM stops the search.`,
 		tableEvery := fs.Duration("table-every", 0, "with --table: also write the table this often during the search, e.g. 10m (0: only at the end)")
 		def := solver.DefaultConfig()
 		widenBase := fs.Int("widen-base", def.WideningBase, "DFPN progressive widening: children counted at a node = base + ceil(factor x unrefuted children); both 0: all (no effect with dfs)")
-		widenFactor := fs.Float64("widen-factor", def.WideningFactor, "DFPN progressive widening factor in [0, 1] (see --widen-base)")
-		weakPN := fs.Float64("weak-pn", def.WeakPN, "DFPN: in [0, 1], how far a node's disproof number moves from the sum of its children's proof numbers (0) towards the weak proof number, largest plus one per other child (1)")
+		widenFactor, weakPN := fs.Float64("widen-factor", def.WideningFactor, "DFPN progressive widening factor in [0, 1] (see --widen-base)"), fs.Float64("weak-pn", def.WeakPN, "DFPN: in [0, 1], how far a node's disproof number moves from the sum of its children's proof numbers (0) towards the weak proof number, largest plus one per other child (1); 0.75 counts a quarter of the sum beyond it")
 		rootRank, energy := fs.Float64("root-rank", def.RootRank, "with --workers W > 1 (DFPN, root split): weight a root move's disproof number by 1 + rank/K (rank in the move order), so the workers dig into the first moves (0: off)"),
 			fs.Bool("energy", false, "order a node's children by circuit energy instead of the two-way distance")
 		noKillers := fs.Bool("no-killers", false, "no killer moves or history in the move order (a fixed order per position)")
@@ -98,8 +95,7 @@ would keep only in part, is refused). Ctrl-C or SIGTERM stops the search.`,
 		if fs.NArg() != 0 {
 			return usageErr("unexpected argument %q", fs.Arg(0))
 		}
-		if err := checkAll(intIn("size", *size, 1, hex.MaxSize), intIn("width", *width, 0, hex.MaxSize),
-			intIn("height", *height, 0, hex.MaxSize),
+		if err := checkAll(intIn("size", *size, 1, hex.MaxSize), intIn("width", *width, 0, hex.MaxSize), intIn("height", *height, 0, hex.MaxSize),
 			intIn("max-nodes", *maxNodes, 0, 1e15), intIn("workers", *workers, 1, 64), intIn("proof-patterns", *proofPatterns, 0, 1<<26),
 			intIn("widen-base", *widenBase, 0, hex.MaxSize*hex.MaxSize), floatIn("widen-factor", *widenFactor, 0, 1), floatIn("weak-pn", *weakPN, 0, 1), floatIn("root-rank", *rootRank, 0, 1e6)); err != nil {
 			return err
@@ -133,8 +129,7 @@ would keep only in part, is refused). Ctrl-C or SIGTERM stops the search.`,
 		// mk gives every solver its own Connector (they are not safe for concurrent use).
 		mk := func() solver.Config {
 			cfg := solver.DefaultConfig()
-			cfg.WideningBase, cfg.WideningFactor, cfg.RootRank = *widenBase, *widenFactor, *rootRank
-			cfg.WeakPN = *weakPN
+			cfg.WideningBase, cfg.WideningFactor, cfg.RootRank, cfg.WeakPN = *widenBase, *widenFactor, *rootRank, *weakPN
 			cfg.Algorithm = alg
 			if *noVC {
 				cfg.Connector = nil
