@@ -139,16 +139,7 @@ func TestWeakPNSameWinners(t *testing.T) {
 		b := hex.MustBoard(6, 6)
 		var nodes int64
 		for _, name := range six {
-			c, err := b.Geometry().ParseCell(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b.PlayStone(hex.Black, c)
-			r, err := s.Solve(context.Background(), b)
-			b.Undo()
-			if err != nil {
-				t.Fatal(err)
-			}
+			r := solveOpening(t, s, b, name)
 			if (r.Winner == hex.Black) != known[6][name] {
 				t.Errorf("WeakPN %v: 6x6 opening %s winner %s, table says black wins=%v", weak, name, r.Winner, known[6][name])
 			}

@@ -105,16 +105,7 @@ func TestWideningSameWinners(t *testing.T) {
 		start := time.Now()
 		b := hex.MustBoard(6, 6)
 		for _, name := range six {
-			c, err := b.Geometry().ParseCell(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b.PlayStone(hex.Black, c)
-			r, err := s.Solve(context.Background(), b)
-			b.Undo()
-			if err != nil {
-				t.Fatal(err)
-			}
+			r := solveOpening(t, s, b, name)
 			if (r.Winner == hex.Black) != known[6][name] {
 				t.Errorf("%s: 6x6 opening %s winner %s, table says black wins=%v", st.name, name, r.Winner, known[6][name])
 			}
@@ -152,4 +143,21 @@ func TestWidenDominated(t *testing.T) {
 			}
 		}
 	}
+}
+
+// solveOpening solves b after a Black stone at the cell named name with s, and takes
+// the stone back.
+func solveOpening(t *testing.T, s *Solver, b *hex.Board, name string) Result {
+	t.Helper()
+	c, err := b.Geometry().ParseCell(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.PlayStone(hex.Black, c)
+	r, err := s.Solve(context.Background(), b)
+	b.Undo()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
