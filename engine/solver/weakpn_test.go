@@ -1,7 +1,7 @@
 package solver
 
 import (
-	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -120,18 +120,7 @@ func TestWeakPNSameWinners(t *testing.T) {
 			c.TTBits, c.WeakPN = 16, weak
 			return c
 		}
-		for _, n := range []int{4, 5} {
-			ops, err := New(mk()).SolveOpenings(context.Background(), n, n, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			g := hex.MustGeometry(n, n)
-			for _, o := range ops {
-				if name := g.CellName(o.Cell); o.BlackWins != known[n][name] {
-					t.Errorf("WeakPN %v: %dx%d opening %s black wins=%v, table says %v", weak, n, n, name, o.BlackWins, known[n][name])
-				}
-			}
-		}
+		checkSmallOpenings(t, fmt.Sprintf("WeakPN %v", weak), mk(), known)
 		if testing.Short() && weak != 1 {
 			continue
 		}

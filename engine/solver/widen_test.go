@@ -86,18 +86,7 @@ func TestWideningSameWinners(t *testing.T) {
 			c.TTBits, c.WideningBase, c.WideningFactor = 16, st.base, st.factor
 			return c
 		}
-		for _, n := range []int{4, 5} {
-			ops, err := New(mk()).SolveOpenings(context.Background(), n, n, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			g := hex.MustGeometry(n, n)
-			for _, o := range ops {
-				if name := g.CellName(o.Cell); o.BlackWins != known[n][name] {
-					t.Errorf("%s: %dx%d opening %s black wins=%v, table says %v", st.name, n, n, name, o.BlackWins, known[n][name])
-				}
-			}
-		}
+		checkSmallOpenings(t, st.name, mk(), known)
 		if st.name == "1" || (testing.Short() && st.name != "1+0.25n") {
 			continue // a window of one child is slow on 6x6 (30,000 nodes for a3)
 		}
@@ -160,4 +149,22 @@ func solveOpening(t *testing.T, s *Solver, b *hex.Board, name string) Result {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// checkSmallOpenings solves every 4x4 and 5x5 opening with a solver of configuration
+// cfg and reports (labelled label) each value that differs from the table known.
+func checkSmallOpenings(t *testing.T, label string, cfg Config, known map[int]map[string]bool) {
+	t.Helper()
+	for _, n := range []int{4, 5} {
+		ops, err := New(cfg).SolveOpenings(context.Background(), n, n, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := hex.MustGeometry(n, n)
+		for _, o := range ops {
+			if name := g.CellName(o.Cell); o.BlackWins != known[n][name] {
+				t.Errorf("%s: %dx%d opening %s black wins=%v, table says %v", label, n, n, name, o.BlackWins, known[n][name])
+			}
+		}
+	}
 }
