@@ -17,15 +17,17 @@ func init() {
 		name:    "vc",
 		summary: "compute virtual connections (H-search / XH-search) of a position",
 		usage: `hexlearn vc --size N [--moves "a1 b2 ..."] [--color black|white] [--xh]
-           [--max-full M] [--max-semi M] [--max-or K] [--incremental] [--json]
+           [--max-full M] [--max-semi M] [--max-or K] [--no-templates]
+           [--incremental] [--json]
 
-Builds the virtual connections of a position with Anshelevich's H-search (or, with
---xh, Henderson/Arneson/Hayward's XH-search) and prints, for each colour (or the one
-given with --color): the numbers of full (VC) and semi (SC) connections, whether it
-has a winning VC (with its smallest carrier), the mustplay of its opponent, and the
-build time. With --incremental the connections are kept up to date move by move from
-the empty board with the incremental update (Builder.Play), as an engine following a
-game does, and the time is that of the whole replay.`,
+Builds the virtual connections of a position with Anshelevich's H-search, the edge
+templates among its base connections unless --no-templates (or, with --xh,
+Henderson/Arneson/Hayward's XH-search, which has no templates), and prints, for each
+colour (or the one given with --color): the numbers of full (VC) and semi (SC)
+connections, whether it has a winning VC (with its smallest carrier), the mustplay of
+its opponent, and the build time. With --incremental the connections are kept up to
+date move by move from the empty board with the incremental update (Builder.Play), as
+an engine following a game does, and the time is that of the whole replay.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fs := newFlags(c, stdout)
@@ -37,6 +39,7 @@ game does, and the time is that of the whole replay.`,
 		maxFull := fs.Int("max-full", def.MaxFull, "VCs kept per endpoint pair")
 		maxSemi := fs.Int("max-semi", def.MaxSemi, "SCs kept per endpoint pair")
 		maxOr := fs.Int("max-or", def.MaxOr, "most SCs combined by one OR")
+		noTemplates := fs.Bool("no-templates", false, "leave the edge templates out of the base connections (Anshelevich's rules alone)")
 		jsonOut := fs.Bool("json", false, "print JSON")
 		incremental := fs.Bool("incremental", false, "update the connections move by move from the empty board (Builder.Play) instead of building once")
 		if err := fs.Parse(args); err != nil {
@@ -66,6 +69,9 @@ game does, and the time is that of the whole replay.`,
 			cfg = vc.XHConfig() // XH-search with AND over edges, as the XH paper uses it
 		}
 		cfg.MaxFull, cfg.MaxSemi, cfg.MaxOr = *maxFull, *maxSemi, *maxOr
+		if *noTemplates {
+			cfg.EdgeTemplates = false
+		}
 		if err := cfg.Validate(); err != nil {
 			return usageErr("%v", err)
 		}

@@ -22,7 +22,8 @@ import (
 //	                                    empty when the opponent threatens nothing
 //	vc-param [NAME VALUE]               show or set the search parameters: xh, max_full,
 //	                                    max_semi, max_or, and_over_edge, semi_and,
-//	                                    strong_crossing (booleans as 0/1); "xh 1"
+//	                                    edge_templates, strong_crossing (booleans
+//	                                    as 0/1); "xh 1"
 //	                                    also turns and_over_edge on, as XH-search needs
 //
 // In full-connection lines the second bracket holds the XH stepping stones (empty
@@ -181,8 +182,8 @@ func cmdVCParam(e *Engine, args []string) (string, error) {
 		return "0"
 	}
 	if len(args) == 0 {
-		return fmt.Sprintf("[bool] xh %s\n[bool] strong_crossing %s\n[bool] and_over_edge %s\n[bool] semi_and %s\n[string] max_full %d\n[string] max_semi %d\n[string] max_or %d",
-			b01(cfg.XH), b01(cfg.StrongCrossing), b01(cfg.AndOverEdge), b01(cfg.SemiAnd), cfg.MaxFull, cfg.MaxSemi, cfg.MaxOr), nil
+		return fmt.Sprintf("[bool] xh %s\n[bool] strong_crossing %s\n[bool] and_over_edge %s\n[bool] semi_and %s\n[bool] edge_templates %s\n[string] max_full %d\n[string] max_semi %d\n[string] max_or %d",
+			b01(cfg.XH), b01(cfg.StrongCrossing), b01(cfg.AndOverEdge), b01(cfg.SemiAnd), b01(cfg.EdgeTemplates), cfg.MaxFull, cfg.MaxSemi, cfg.MaxOr), nil
 	}
 	if len(args) != 2 {
 		return "", fmt.Errorf("vc-param: want no arguments or NAME VALUE, got %d arguments", len(args))
@@ -210,6 +211,8 @@ func cmdVCParam(e *Engine, args []string) (string, error) {
 		cfg.AndOverEdge, err = boolVal()
 	case "semi_and":
 		cfg.SemiAnd, err = boolVal()
+	case "edge_templates":
+		cfg.EdgeTemplates, err = boolVal()
 	case "max_full", "max_semi", "max_or":
 		n, perr := strconv.Atoi(val)
 		if perr != nil {

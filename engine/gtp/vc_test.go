@@ -56,12 +56,16 @@ func TestVCCommands(t *testing.T) {
 	if a := vcRun(t, e3, "vc-get-mustplay white"); !strings.Contains(" "+a+" ", " b2 ") {
 		t.Errorf("mustplay white on empty 3x3: %q", a)
 	}
+	if a := vcRun(t, e, "vc-param"); !strings.Contains(a, "[bool] edge_templates 1") {
+		t.Errorf("vc-param (edge templates on by default): %q", a)
+	}
+	vcRun(t, e, "vc-param edge_templates 0")
 	vcRun(t, e, "vc-param xh 1")
-	if a := vcRun(t, e, "vc-param"); !strings.Contains(a, "[bool] xh 1") {
+	if a := vcRun(t, e, "vc-param"); !strings.Contains(a, "[bool] xh 1") || !strings.Contains(a, "[bool] edge_templates 0") {
 		t.Errorf("vc-param: %q", a)
 	}
 	for _, bad := range []string{"vc-build red", "vc-build", "vc-between-cells-full black z9 south",
-		"vc-param max_or 1", "vc-param nope 1", "vc-get-mustplay"} {
+		"vc-param max_or 1", "vc-param nope 1", "vc-param edge_templates 2", "vc-get-mustplay"} {
 		f := strings.Fields(bad)
 		if _, err := e.Run(context.Background(), f[0], f[1:]...); err == nil {
 			t.Errorf("%q accepted", bad)

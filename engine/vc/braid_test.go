@@ -208,10 +208,11 @@ type namedConfig struct {
 	complete bool
 }
 
-// hSearchConfigs are the H-search settings the braid tests try: the defaults, Hexy's
-// M = 20, and XH-search's own settings (AND over edges) with the crossing rules off, at
-// its list limits, at M = 30, and with M = 100 and K = 16 (the largest K Config
-// allows), where no list of the small test positions is truncated.
+// hSearchConfigs are the H-search settings the braid tests try: the defaults (without
+// the edge templates, so that the rules alone are tested), Hexy's M = 20, and
+// XH-search's own settings (AND over edges) with the crossing rules off, at its list
+// limits, at M = 30, and with M = 100 and K = 16 (the largest K Config allows), where
+// no list of the small test positions is truncated.
 func hSearchConfigs() []namedConfig {
 	off := XHConfig()
 	off.XH = false
@@ -219,8 +220,10 @@ func hSearchConfigs() []namedConfig {
 	off30.MaxFull, off30.MaxSemi = 30, 30
 	all := off
 	all.MaxFull, all.MaxSemi, all.MaxOr = 100, 100, 16
+	rules := DefaultConfig()
+	rules.EdgeTemplates = false // the rules alone: the templates are base connections
 	return []namedConfig{
-		{name: "H default", cfg: DefaultConfig()},
+		{name: "H default", cfg: rules},
 		{name: "H M=20", cfg: AnshelevichConfig()},
 		{name: "H over edges", cfg: off},
 		{name: "H over edges M=30", cfg: off30},

@@ -90,35 +90,39 @@ type Config struct {
 // DefaultConfig returns the default H-search settings, chosen for speed (see
 // docs/results.md for measurements): MaxFull 6 and MaxSemi 16 (8 is the smallest SC
 // limit that still finds Anshelevich's fourth-row edge template; 16 decides 16 more of
-// the 200 positions of the solved 8x8 set at about 1.15 times the build time), MaxOr 5
-// (the top of Hexy's "4 to 5"; with the sixth VC per pair it decides 3 more of the
-// solved 8x8 positions than 5/16/4, 2 more after fill-in, at a few per cent of the
-// build time), no AND over edges (Anshelevich's rules; the
-// extension multiplies the number of connections by about four and the time by five
-// to ten), SC-and-VC AND through chains on, XH off, no edge templates, not stopping at
-// the winning VC. XHConfig turns on XH-search with AND over edges as the XH paper
-// requires; AnshelevichConfig has Hexy's M = 20.
+// the 200 positions of the solved 8x8 set at about 1.15 times the build time), MaxOr 6
+// (ORs of up to 6 SCs; with 5, the edge templates cost two decisions of the solved 8x8
+// set before fill-in, which the sixth SC wins back), no AND over edges (Anshelevich's
+// rules; the extension multiplies the number of connections by about four and the
+// time by five to ten), SC-and-VC AND through chains on, XH off, the edge templates on
+// (after ICE fill-in they decide 141 of the solved 8x8 positions instead of 137, at a
+// few per cent of the build time), not stopping at the winning VC. XHConfig turns on
+// XH-search with AND over edges as the XH paper requires; AnshelevichConfig has Hexy's
+// M = 20.
 func DefaultConfig() Config {
-	return Config{MaxFull: 6, MaxSemi: 16, MaxOr: 5, AndOverEdge: false, SemiAnd: true,
-		StrongCrossing: true}
+	return Config{MaxFull: 6, MaxSemi: 16, MaxOr: 6, AndOverEdge: false, SemiAnd: true,
+		StrongCrossing: true, EdgeTemplates: true}
 }
 
-// AnshelevichConfig returns DefaultConfig with Hexy's tournament limit M = 20 for both
-// VCs and SCs per endpoint pair (section 6): more connections, about ten times slower
-// on 11x11.
+// AnshelevichConfig returns Anshelevich's rules with Hexy's tournament limit M = 20
+// for both VCs and SCs per endpoint pair (section 6) and ORs of up to 5 SCs (Hexy's
+// "4 to 5"), without the edge templates: DefaultConfig's other settings, more
+// connections, about ten times slower on 11x11.
 func AnshelevichConfig() Config {
 	c := DefaultConfig()
-	c.MaxFull, c.MaxSemi = 20, 20
+	c.MaxFull, c.MaxSemi, c.MaxOr, c.EdgeTemplates = 20, 20, 5, false
 	return c
 }
 
 // XHConfig returns DefaultConfig with XH-search switched on: stepping stones, the
 // Crossing Rule and the Strong Crossing Rule, and AND over edges (section 4 of the XH
-// paper: the crossing rule needs edges as stepping stones).
+// paper: the crossing rule needs edges as stepping stones), with the paper's own base
+// connections (no edge templates) and ORs of up to 5 SCs.
 func XHConfig() Config {
 	c := DefaultConfig()
 	c.XH = true
 	c.AndOverEdge = true
+	c.EdgeTemplates, c.MaxOr = false, 5
 	return c
 }
 

@@ -17,10 +17,18 @@ func benzeneLists() vc.Config {
 }
 
 // before16 is DefaultConfig with the limits before the OR retune of issue 16: 5 VCs
-// per pair and ORs of at most 4 SCs.
+// per pair and ORs of at most 4 SCs, no edge templates.
 func before16() vc.Config {
 	c := vc.DefaultConfig()
-	c.MaxFull, c.MaxOr = 5, 4
+	c.MaxFull, c.MaxOr, c.EdgeTemplates = 5, 4, false
+	return c
+}
+
+// beforeTemplates is DefaultConfig as it was before the edge templates joined it
+// (issue 16): ORs of at most 5 SCs, no templates.
+func beforeTemplates() vc.Config {
+	c := vc.DefaultConfig()
+	c.MaxOr, c.EdgeTemplates = 5, false
 	return c
 }
 
@@ -39,7 +47,7 @@ func TestMeasure(t *testing.T) {
 		for _, c := range []struct {
 			name string
 			cfg  vc.Config
-		}{{"H 5/16/4", before16()}, {"H", vc.DefaultConfig()}, {"H+edge", vc.HEdgeConfig()}, {"XH", vc.XHConfig()}, {"H M=20", vc.AnshelevichConfig()}, {"H 25/50", benzeneLists()}} {
+		}{{"H 5/16/4", before16()}, {"H 6/16/5", beforeTemplates()}, {"H", vc.DefaultConfig()}, {"H+edge", vc.HEdgeConfig()}, {"XH", vc.XHConfig()}, {"H M=20", vc.AnshelevichConfig()}, {"H 25/50", benzeneLists()}} {
 			st, err := benchutil.MeasureVC(boards, c.cfg, true, 3)
 			if err != nil {
 				t.Fatal(err)

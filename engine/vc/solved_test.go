@@ -207,31 +207,36 @@ type measureConfig struct {
 
 // measureConfigs returns the configurations TestSolvedSet checks and TestMeasureSolved
 // times: the lists before issue 16 (5 VCs and 8 SCs per pair; the search's 8/8), the
-// default before the OR retune (5 VCs, 16 SCs, MaxOr 4), the default, the exact player's search configuration (circuit.SearchExactConfig), edge
-// templates, AND over edges, Benzene's list sizes, and the default after ICE fill-in
-// (vc.FillDecider), with and without templates.
+// default before the OR retune (5 VCs, 16 SCs, MaxOr 4) and before the edge templates
+// (6 VCs, MaxOr 5), the default, the default without the templates, the exact
+// player's search configuration (circuit.SearchExactConfig), AND over edges,
+// Benzene's list sizes, and the default and the earlier ones after ICE fill-in
+// (vc.FillDecider).
 func measureConfigs() []measureConfig {
 	old := vc.DefaultConfig()
-	old.MaxFull, old.MaxSemi, old.MaxOr = 5, 8, 4
+	old.MaxFull, old.MaxSemi, old.MaxOr, old.EdgeTemplates = 5, 8, 4, false
 	before := before16()
 	oldSearch := circuit.SearchExactConfig().VC
-	oldSearch.MaxSemi = 8
+	oldSearch.MaxSemi, oldSearch.EdgeTemplates = 8, false
+	or5 := beforeTemplates()
+	plain := vc.DefaultConfig()
+	plain.EdgeTemplates = false
 	edge := vc.DefaultConfig()
 	edge.AndOverEdge = true
-	tmpl := vc.DefaultConfig()
-	tmpl.EdgeTemplates = true
 	return []measureConfig{
 		{"5/8", old, false},
 		{"8/8", oldSearch, false},
 		{"5/16/4", before, false},
+		{"6/16/5", or5, false},
 		{"default", vc.DefaultConfig(), false},
+		{"no tmpl", plain, false},
 		{"search", circuit.SearchExactConfig().VC, false},
-		{"templates", tmpl, false},
 		{"andedge", edge, false},
 		{"25/50", benzeneLists(), false},
 		{"fill 5/16/4", before, true},
+		{"fill 6/16/5", or5, true},
 		{"fill", vc.DefaultConfig(), true},
-		{"fill+tmpl", tmpl, true},
+		{"fill no tmpl", plain, true},
 	}
 }
 
