@@ -46,6 +46,16 @@ func TestTrueWinnerAndLabeler(t *testing.T) {
 	if _, err := Solve(ctx, b, Config{TTBits: 10}); !errors.Is(err, ErrLimit) {
 		t.Errorf("cancelled context: err = %v, want ErrLimit", err)
 	}
+	// a cancelled search stops at its first node (a node on a fresh table can cost a
+	// tenth of a second, so a stop every few nodes misses the one-second promise)
+	for _, alg := range []Algorithm{DFPN, DFS} {
+		cfg := DefaultConfig()
+		cfg.Algorithm, cfg.TTBits = alg, 10
+		r, err := Solve(ctx, b, cfg)
+		if !errors.Is(err, ErrLimit) || r.Stats.Nodes != 1 {
+			t.Errorf("%v, cancelled context: %d nodes, err %v; want 1 node and ErrLimit", alg, r.Stats.Nodes, err)
+		}
+	}
 	// a decided position is answered without search
 	done, _ := hex.ParsePosition(2, 2, "a1 b1 a2")
 	r, err := Solve(context.Background(), done, Config{TTBits: 10})
