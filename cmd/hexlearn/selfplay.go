@@ -65,7 +65,7 @@ func runSelfplay(ctx context.Context, c *command, args []string, stdout, stderr 
 	stopAtProof := fs.Bool("stop-at-proof", false, "end a game once the evaluator proves a winner (default: play until a chain is complete)")
 	timings := fs.Bool("timings", false, "record measured evaluation times in cost_us (not reproducible)")
 	perFile := fs.Int("games-per-file", 1000, "games per output file")
-	light := fs.Bool("light", false, fmt.Sprintf("lighter H-search limits than the default %d VCs, %d SCs per pair and ORs of %d SCs: %d, %d and %d (faster, fewer connections found)",
+	light := fs.Bool("light", false, fmt.Sprintf("lighter H-search limits than the default %d VCs, %d SCs per pair and ORs of %d SCs: %d, %d and %d, no edge templates (faster, fewer connections found)",
 		defVC.MaxFull, defVC.MaxSemi, defVC.MaxOr, lightVC.MaxFull, lightVC.MaxSemi, lightVC.MaxOr))
 	labelNodes := fs.Int64("label-nodes", 0, "label true_winner with the solver, at most this many nodes per position (0: only proofs by the evaluator)")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")

@@ -8,10 +8,10 @@ import (
 )
 
 // lightVC is the H-search configuration of selfplay --light: fewer connections kept
-// per pair than vc.DefaultConfig, and smaller ORs.
+// per pair than vc.DefaultConfig, smaller ORs and no edge templates.
 var lightVC = func() vc.Config {
 	c := vc.DefaultConfig()
-	c.MaxFull, c.MaxSemi, c.MaxOr = 3, 4, 3
+	c.MaxFull, c.MaxSemi, c.MaxOr, c.EdgeTemplates = 3, 4, 3, false
 	return c
 }()
 

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -38,7 +39,7 @@ an engine following a game does, and the time is that of the whole replay.`,
 		def := vc.DefaultConfig()
 		maxFull := fs.Int("max-full", def.MaxFull, "VCs kept per endpoint pair")
 		maxSemi := fs.Int("max-semi", def.MaxSemi, "SCs kept per endpoint pair")
-		maxOr := fs.Int("max-or", def.MaxOr, "most SCs combined by one OR")
+		maxOr := fs.Int("max-or", def.MaxOr, "most SCs combined by one OR (XH-search: 5)")
 		noTemplates := fs.Bool("no-templates", false, "leave the edge templates out of the base connections (Anshelevich's rules alone)")
 		jsonOut := fs.Bool("json", false, "print JSON")
 		incremental := fs.Bool("incremental", false, "update the connections move by move from the empty board (Builder.Play) instead of building once")
@@ -68,7 +69,18 @@ an engine following a game does, and the time is that of the whole replay.`,
 		if *xh {
 			cfg = vc.XHConfig() // XH-search with AND over edges, as the XH paper uses it
 		}
-		cfg.MaxFull, cfg.MaxSemi, cfg.MaxOr = *maxFull, *maxSemi, *maxOr
+		// only the limits given on the command line replace the chosen configuration's
+		// (XHConfig keeps ORs of 5)
+		fs.Visit(func(f *flag.Flag) {
+			switch f.Name {
+			case "max-full":
+				cfg.MaxFull = *maxFull
+			case "max-semi":
+				cfg.MaxSemi = *maxSemi
+			case "max-or":
+				cfg.MaxOr = *maxOr
+			}
+		})
 		if *noTemplates {
 			cfg.EdgeTemplates = false
 		}

@@ -39,9 +39,10 @@ func DefaultExactConfig() ExactConfig {
 }
 
 // SearchExactConfig is the configuration used inside searches: H-search keeps at
-// most 8 VCs and 16 SCs per pair and ORs at most 4 SCs (vc.DefaultConfig keeps 6 VCs
-// and ORs up to 5; ProofExactConfig 20 VCs and 30 SCs). It is much faster than
-// ProofExactConfig, at the price of missing some connections.
+// most 8 VCs and 16 SCs per pair and ORs at most 4 SCs, with vc.DefaultConfig's edge
+// templates (vc.DefaultConfig keeps 6 VCs and ORs up to 6; ProofExactConfig 20 VCs
+// and 30 SCs, no templates). It is much faster than ProofExactConfig, at the price of
+// missing some connections.
 func SearchExactConfig() ExactConfig {
 	c := DefaultExactConfig()
 	c.VC.MaxFull, c.VC.MaxSemi, c.VC.MaxOr = 8, 16, 4

@@ -134,6 +134,9 @@ func newEvalState(pl Player, b *hex.Board, paramsFor func(learned bool) search.P
 	}
 	fast.FillIn = !pl.NoFillIn
 	fast.VC.EdgeTemplates = !pl.NoTemplates
+	if !pl.XH {
+		full.VC.EdgeTemplates = !pl.NoTemplates
+	}
 	var err error
 	if s.exact, err = circuit.NewExact(full); err != nil {
 		return nil, err

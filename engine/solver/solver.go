@@ -641,7 +641,10 @@ func checkPosition(b *hex.Board, res *Result) (done bool, err error) {
 }
 
 // Solve solves b for the side to move (b.ToMove()); b is not modified. It returns
-// ErrLimit (wrapped) when a limit or ctx stops it first.
+// ErrLimit (wrapped) when a limit or ctx stops it first. The limits and ctx are looked
+// at as each node is entered, before its evaluation: a cancelled ctx or a passed
+// Timeout stops the search at its next node, even a root its connections would
+// decide (a finished game is still answered).
 func (s *Solver) Solve(ctx context.Context, b *hex.Board) (Result, error) {
 	start := time.Now()
 	res := Result{ToMove: b.ToMove(), Move: hex.NoCell}

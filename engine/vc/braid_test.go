@@ -223,7 +223,7 @@ func hSearchConfigs() []namedConfig {
 	rules := DefaultConfig()
 	rules.EdgeTemplates = false // the rules alone: the templates are base connections
 	return []namedConfig{
-		{name: "H default", cfg: rules},
+		{name: "H default, no templates", cfg: rules},
 		{name: "H M=20", cfg: AnshelevichConfig()},
 		{name: "H over edges", cfg: off},
 		{name: "H over edges M=30", cfg: off30},
@@ -830,7 +830,7 @@ func TestCrossingRuleEdgeTemplates(t *testing.T) {
 			}
 			l, _ := bl.Full(s, hex.South)
 			found := len(l) > 0
-			if cfg.name == "H default" {
+			if cfg.name == "H default, no templates" {
 				hDefault = found
 			}
 			if (cfg.complete || !tc.wantH) && found != tc.wantH {

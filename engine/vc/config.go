@@ -92,11 +92,12 @@ type Config struct {
 // limit that still finds Anshelevich's fourth-row edge template; 16 decides 16 more of
 // the 200 positions of the solved 8x8 set at about 1.15 times the build time), MaxOr 6
 // (ORs of up to 6 SCs; with 5, the edge templates cost two decisions of the solved 8x8
-// set before fill-in, which the sixth SC wins back), no AND over edges (Anshelevich's
-// rules; the extension multiplies the number of connections by about four and the
-// time by five to ten), SC-and-VC AND through chains on, XH off, the edge templates on
-// (after ICE fill-in they decide 141 of the solved 8x8 positions instead of 137, at a
-// few per cent of the build time), not stopping at the winning VC. XHConfig turns on
+// set before fill-in, which the sixth SC wins back: 132, against 133 with ORs of 6 and
+// no templates), no AND over edges (Anshelevich's rules; the extension multiplies the
+// number of connections by about four and the time by five to ten), SC-and-VC AND
+// through chains on, XH off, the edge templates on (after ICE fill-in they decide 141
+// of the solved 8x8 positions instead of 137, at a few per cent of the build time),
+// not stopping at the winning VC. XHConfig turns on
 // XH-search with AND over edges as the XH paper requires; AnshelevichConfig has Hexy's
 // M = 20.
 func DefaultConfig() Config {
