@@ -22,9 +22,9 @@ import (
 //	                                    empty when the opponent threatens nothing
 //	vc-param [NAME VALUE]               show or set the search parameters: xh, max_full,
 //	                                    max_semi, max_or, and_over_edge, semi_and,
-//	                                    edge_templates, strong_crossing (booleans
-//	                                    as 0/1); "xh 1"
-//	                                    also turns and_over_edge on, as XH-search needs
+//	                                    edge_templates, strong_crossing (booleans as
+//	                                    0/1); "xh 1" also turns and_over_edge on, as
+//	                                    XH-search needs
 //
 // In full-connection lines the second bracket holds the XH stepping stones (empty
 // with H-search), in semi-connection lines the key.
