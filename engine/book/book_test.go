@@ -234,6 +234,47 @@ func TestBuildUndecidedRoot(t *testing.T) {
 	}
 }
 
+// TestBuildRootMaxNodes: RootMaxNodes bounds the root's solve instead of the
+// solver's MaxNodes, which still bounds every solve below it; a negative one is a
+// configuration error.
+func TestBuildRootMaxNodes(t *testing.T) {
+	for _, c := range []struct {
+		root    int64
+		decided bool
+	}{{0, false}, {30, false}, {1_000_000, true}} {
+		bk, _ := New(6, 6)
+		scfg := solver.DefaultConfig()
+		scfg.MaxNodes = 30
+		var events []Event
+		bl, err := NewBuilder(bk, BuildConfig{Depth: 2, Replies: 2, RootMaxNodes: c.root, Solver: scfg},
+			func(e Event) { events = append(events, e) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := bl.AddRoot(context.Background(), position(t, 6, "a2")); err != nil {
+			t.Fatal(err)
+		}
+		if len(events) < 2 {
+			t.Fatalf("root limit %d: %d solves", c.root, len(events))
+		}
+		if root := events[0]; (root.Winner != hex.Empty) != c.decided || (c.decided && root.Nodes <= 30) {
+			t.Errorf("root limit %d: root winner %v after %d nodes, want decided %v", c.root, root.Winner, root.Nodes, c.decided)
+		}
+		for _, e := range events[1:] {
+			if e.Nodes > 31 {
+				t.Errorf("root limit %d: a solve below the root took %d nodes (limit 30)", c.root, e.Nodes)
+			}
+		}
+		if st := bl.Stats(); st.Solves != len(events) || st.Nodes < events[0].Nodes {
+			t.Errorf("root limit %d: stats %+v after %d solves", c.root, st, len(events))
+		}
+	}
+	bk, _ := New(4, 4)
+	if _, err := NewBuilder(bk, BuildConfig{Depth: 1, Replies: 1, RootMaxNodes: -1, Solver: solver.DefaultConfig()}, nil); !errors.Is(err, ErrConfig) {
+		t.Errorf("negative root limit: %v", err)
+	}
+}
+
 // TestBuildRootsWorkers: two workers give the same book as one, and a cancelled
 // build stores nothing.
 func TestBuildRootsWorkers(t *testing.T) {

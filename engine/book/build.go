@@ -32,9 +32,14 @@ type BuildConfig struct {
 	// a root takes the longest, and the positions below it are then mostly answered
 	// from the table it filled.
 	RootTimeout time.Duration
+	// RootMaxNodes, when positive, is the node limit of each root's solve instead
+	// of Solver.MaxNodes (the limit of every other solve).
+	RootMaxNodes int64
 	// Solver is the solver's configuration (its Timeout is not used). Its
 	// table is kept for the whole of a root's lines, so the positions below a solved
-	// one are mostly answered from it.
+	// one are mostly answered from it. With node limits (MaxNodes, RootMaxNodes) and
+	// no timeouts a build depends on nothing else: the same roots and configuration
+	// give the same book.
 	Solver solver.Config
 }
 
@@ -42,7 +47,7 @@ type BuildConfig struct {
 type Event struct {
 	Position string        // the position's stones, as in the book file
 	ToMove   hex.Color     // side to move
-	Winner   hex.Color     // Empty when the solver did not decide it in time
+	Winner   hex.Color     // Empty when the solver did not decide it within the limits
 	Move     hex.Cell      // the stored winning move (NoCell when none)
 	Elapsed  time.Duration // the solve's time
 	Nodes    int64         // the solve's nodes
@@ -51,8 +56,9 @@ type Event struct {
 // Stats counts a build's work.
 type Stats struct {
 	Solves  int           // solver calls
-	Unknown int           // positions not decided within the timeout
+	Unknown int           // positions not decided within the limits
 	Stored  int           // positions added to the book
+	Nodes   int64         // total solver nodes
 	Elapsed time.Duration // total solver time
 }
 
@@ -69,9 +75,9 @@ type Builder struct {
 // NewBuilder returns a builder adding to bk (its size fixes the boards) with cfg;
 // progress, when set, is called after every solve.
 func NewBuilder(bk *Book, cfg BuildConfig, progress func(Event)) (*Builder, error) {
-	if cfg.Depth < 1 || cfg.Replies < 1 || cfg.Timeout < 0 || cfg.RootTimeout < 0 {
-		return nil, fmt.Errorf("%w: depth %d and replies %d must be at least 1, timeouts %v and %v not negative",
-			ErrConfig, cfg.Depth, cfg.Replies, cfg.Timeout, cfg.RootTimeout)
+	if cfg.Depth < 1 || cfg.Replies < 1 || cfg.Timeout < 0 || cfg.RootTimeout < 0 || cfg.RootMaxNodes < 0 {
+		return nil, fmt.Errorf("%w: depth %d and replies %d must be at least 1, timeouts %v and %v and root node limit %d not negative",
+			ErrConfig, cfg.Depth, cfg.Replies, cfg.Timeout, cfg.RootTimeout, cfg.RootMaxNodes)
 	}
 	cfg.Solver.Timeout = 0 // the limits are set per solve (solveWithin)
 	if err := cfg.Solver.Validate(); err != nil {
@@ -87,7 +93,7 @@ func (bl *Builder) Stats() Stats { return bl.stats }
 // of a timeout the lines of a root do not depend on the roots before it): when its
 // side to move wins, the winning move is stored and the lines below it are followed
 // (BuildConfig); when it loses, the lines below the opponent's most plausible replies
-// are. When the solver does not decide the root in time, its Replies most plausible
+// are. When the solver does not decide the root within its limits, its Replies most plausible
 // moves are solved one ply down: the first after which the opponent is proved lost
 // is stored and followed; when there is none, the root's most plausible replies are
 // followed as if it were lost. The root is not modified. It returns the
@@ -98,11 +104,14 @@ func (bl *Builder) AddRoot(ctx context.Context, root *hex.Board) error {
 	}
 	bl.s.Reset()
 	b := root.Clone()
-	d := bl.cfg.Timeout
+	d, n := bl.cfg.Timeout, bl.cfg.Solver.MaxNodes
 	if bl.cfg.RootTimeout > 0 {
 		d = bl.cfg.RootTimeout
 	}
-	r, ok, err := bl.solveWithin(ctx, b, d)
+	if bl.cfg.RootMaxNodes > 0 {
+		n = bl.cfg.RootMaxNodes
+	}
+	r, ok, err := bl.solveWithin(ctx, b, d, n)
 	if err != nil {
 		return err
 	}
@@ -195,17 +204,18 @@ func (bl *Builder) replies(b *hex.Board, proof hex.Bitset) []hex.Cell {
 	return cells
 }
 
-// solve runs the solver on b: ok is false when it did not decide b in time. Only the
+// solve runs the solver on b: ok is false when it did not decide b within the limits. Only the
 // context's end is an error.
 func (bl *Builder) solve(ctx context.Context, b *hex.Board) (solver.Result, bool, error) {
-	return bl.solveWithin(ctx, b, bl.cfg.Timeout)
+	return bl.solveWithin(ctx, b, bl.cfg.Timeout, bl.cfg.Solver.MaxNodes)
 }
 
-// solveWithin is solve with the time limit d (0: none).
-func (bl *Builder) solveWithin(ctx context.Context, b *hex.Board, d time.Duration) (solver.Result, bool, error) {
+// solveWithin is solve with the time limit d and the node limit n (0: none).
+func (bl *Builder) solveWithin(ctx context.Context, b *hex.Board, d time.Duration, n int64) (solver.Result, bool, error) {
 	if err := ctx.Err(); err != nil {
 		return solver.Result{}, false, err
 	}
+	bl.s.SetMaxNodes(n)
 	sctx := ctx
 	if d > 0 {
 		var cancel context.CancelFunc
@@ -215,6 +225,7 @@ func (bl *Builder) solveWithin(ctx context.Context, b *hex.Board, d time.Duratio
 	r, err := bl.s.Solve(sctx, b)
 	bl.stats.Solves++
 	bl.stats.Elapsed += r.Stats.Elapsed
+	bl.stats.Nodes += r.Stats.Nodes
 	ev := Event{Position: bl.bk.cells(b.Stones(hex.Black)) + " " + bl.bk.cells(b.Stones(hex.White)),
 		ToMove: b.ToMove(), Move: hex.NoCell, Elapsed: r.Stats.Elapsed, Nodes: r.Stats.Nodes}
 	ok := err == nil

@@ -14,7 +14,8 @@ type RootReport struct {
 	Index   int           // the root's index in BuildRoots' list
 	Stored  int           // positions stored from it
 	Solves  int           // solver calls
-	Unknown int           // positions not decided in time
+	Unknown int           // positions not decided within the limits
+	Nodes   int64         // solver nodes
 	Elapsed time.Duration // solver time
 }
 
@@ -75,7 +76,7 @@ func BuildRoots(ctx context.Context, bk *Book, roots []*hex.Board, workers int, 
 					parts[i] = part
 					if done != nil {
 						done(RootReport{Index: i, Stored: st.Stored - before.Stored, Solves: st.Solves - before.Solves,
-							Unknown: st.Unknown - before.Unknown, Elapsed: st.Elapsed - before.Elapsed})
+							Unknown: st.Unknown - before.Unknown, Nodes: st.Nodes - before.Nodes, Elapsed: st.Elapsed - before.Elapsed})
 					}
 				}
 				mu.Unlock()

@@ -507,6 +507,11 @@ func (s *Solver) Reset() {
 // Config returns the solver's configuration.
 func (s *Solver) Config() Config { return s.cfg }
 
+// SetMaxNodes sets the node limit of the following Solve calls (0: none; a negative
+// limit is an invalid configuration), keeping the tables: engine/book gives the root
+// of its lines a larger limit than the positions below it.
+func (s *Solver) SetMaxNodes(n int64) { s.cfg.MaxNodes = n }
+
 // setup prepares geometry-dependent state.
 func (s *Solver) setup(g *hex.Geometry) {
 	if s.g == g {
