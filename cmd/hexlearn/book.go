@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -21,21 +22,27 @@ func init() {
 		name:    "book",
 		summary: "build an opening book of solved positions, or look a position up in one",
 		usage: `hexlearn book build --size N --out FILE [--openings all|CELLS] [--depth D] [--replies K]
-              [--timeout D] [--root-timeout D] [--max-nodes N] [--tt-bits B] [--workers W] [--in FILE]
+              [--max-nodes N] [--root-max-nodes N] [--timeout D] [--root-timeout D] [--tt-bits B]
+              [--workers W] [--in FILE]
 hexlearn book probe --book FILE|builtin --size N --moves "a1 b2 ..."
 
-build grows an opening book (engine/book) from every one-stone opening of the N x N
-board (or the openings --openings lists): the DFPN solver decides each opening; on the
+build grows an opening book (engine/book) from the one-stone openings of the N x N
+board (all: every opening up to the 180° rotation, which a lookup tries; or the
+openings --openings lists): the DFPN solver decides each opening; on the
 winning side it stores the winning move, then follows the losing side's --replies most
 plausible replies inside the solver's proof set (smallest two-distance potential sum
 first) and stores the winning answer to each, --depth winning moves deep. A position
-the solver does not decide within --timeout (an opening itself: --root-timeout) or
---max-nodes is left out with everything below it; an opening it does not decide has
-its most plausible moves solved one ply down instead. Each opening gets a fresh solver
-table, so with --max-nodes, --timeout 0 and --root-timeout 0 the same flags give the
-same book whatever --workers is. One line per opening goes to standard error as it
-finishes; the book is written to --out through a temporary file (also when Ctrl-C
-stops the build: the openings finished so far). --in starts from an existing book.
+the solver does not decide within --max-nodes (an opening itself: --root-max-nodes),
+or --timeout (--root-timeout) when set, is left out with everything below it; an
+opening it does not decide has its most plausible moves solved one ply down instead.
+Each opening gets a fresh solver table, so with node limits and no timeouts (the
+defaults) the same flags give the same book, byte for byte, whatever --workers is
+and whoever runs it; the defaults are the built-in books' flags, so
+'hexlearn book build --size 8 --workers 2 --out player/books/8x8.book' remakes the
+binary's 8x8 book. The file's first line records the flags that made it. One line per
+opening goes to standard error as it finishes; the book is written to --out through a
+temporary file (also when Ctrl-C stops the build: the openings finished so far). --in
+starts from an existing book.
 
 probe prints the book move of the position the moves reach (or "none").`,
 	}
@@ -64,12 +71,13 @@ func bookBuild(ctx context.Context, c *command, args []string, stdout, stderr io
 	out := fs.String("out", "", "book file to write (required)")
 	in := fs.String("in", "", "book file to start from")
 	openings := fs.String("openings", "all", "all, or the opening cells to follow (comma- or space-separated)")
-	depth := fs.Int("depth", 4, "winning moves stored along each line")
-	replies := fs.Int("replies", 3, "losing replies followed after each stored move")
-	timeout := fs.Duration("timeout", 10*time.Second, "time limit per solved position (0: none)")
-	rootTimeout := fs.Duration("root-timeout", 150*time.Second, "time limit for each opening itself (0: --timeout)")
-	maxNodes := fs.Int64("max-nodes", 0, "node limit per solved position (0: none)")
-	ttBits := fs.Int("tt-bits", 20, "log2 of the solver table's entries per worker")
+	depth := fs.Int("depth", bookDepth, "winning moves stored along each line")
+	replies := fs.Int("replies", bookReplies, "losing replies followed after each stored move")
+	timeout := fs.Duration("timeout", 0, "time limit per solved position (0: none; a book built with one depends on the machine)")
+	rootTimeout := fs.Duration("root-timeout", 0, "time limit for each opening itself (0: --timeout)")
+	maxNodes := fs.Int64("max-nodes", bookMaxNodes, "node limit per solved position (0: none)")
+	rootMaxNodes := fs.Int64("root-max-nodes", bookRootMaxNodes, "node limit for each opening itself (0: --max-nodes)")
+	ttBits := fs.Int("tt-bits", bookTTBits, "log2 of the solver table's entries per worker")
 	workers := fs.Int("workers", 1, "openings built in parallel")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -81,7 +89,8 @@ func bookBuild(ctx context.Context, c *command, args []string, stdout, stderr io
 		return usageErr("--out is required")
 	}
 	for _, chk := range []error{intIn("size", *size, 1, 11), intIn("depth", *depth, 1, 64), intIn("replies", *replies, 1, 121),
-		intIn("tt-bits", *ttBits, 10, 26), intIn("workers", *workers, 1, 64), intIn("max-nodes", *maxNodes, 0, 1<<50)} {
+		intIn("tt-bits", *ttBits, 10, 26), intIn("workers", *workers, 1, 64), intIn("max-nodes", *maxNodes, 0, 1<<50),
+		intIn("root-max-nodes", *rootMaxNodes, 0, 1<<50)} {
 		if chk != nil {
 			return chk
 		}
@@ -105,14 +114,23 @@ func bookBuild(ctx context.Context, c *command, args []string, stdout, stderr io
 	mk := func() book.BuildConfig {
 		scfg := solver.DefaultConfig()
 		scfg.TTBits, scfg.MaxNodes = *ttBits, *maxNodes
-		return book.BuildConfig{Depth: *depth, Replies: *replies, Timeout: *timeout, RootTimeout: *rootTimeout, Solver: scfg}
+		return book.BuildConfig{Depth: *depth, Replies: *replies, Timeout: *timeout, RootTimeout: *rootTimeout,
+			RootMaxNodes: *rootMaxNodes, Solver: scfg}
+	}
+	spec := strings.Join(names, ",")
+	if strings.TrimSpace(*openings) == "all" {
+		spec = "all"
+	}
+	recipe := bookRecipe(*size, spec, *depth, *replies, *maxNodes, *rootMaxNodes, *timeout, *rootTimeout, *ttBits)
+	if *in != "" {
+		recipe += " --in " + filepath.Base(*in)
 	}
 	start := time.Now()
 	finished := 0
 	err = book.BuildRoots(ctx, bk, roots, *workers, mk, func(r book.RootReport) {
 		finished++
-		fmt.Fprintf(stderr, "%-4s %4d positions stored, %3d solves, %2d unknown, %6.1f s\n", names[r.Index],
-			r.Stored, r.Solves, r.Unknown, r.Elapsed.Seconds())
+		fmt.Fprintf(stderr, "%-4s %4d positions stored, %3d solves, %2d unknown, %9d nodes, %6.1f s\n", names[r.Index],
+			r.Stored, r.Solves, r.Unknown, r.Nodes, r.Elapsed.Seconds())
 	})
 	if errors.Is(err, book.ErrConfig) {
 		return usageErr("%v", err)
@@ -120,20 +138,50 @@ func bookBuild(ctx context.Context, c *command, args []string, stdout, stderr io
 	if finished == 0 && *in == "" && err != nil {
 		return err // stopped before any opening finished: nothing to write
 	}
-	if err := fileutil.WriteAtomic(*out, bk.Write); err != nil {
+	if err != nil {
+		recipe += fmt.Sprintf(" (stopped: %d of %d openings)", finished, len(roots))
+	}
+	if err := fileutil.WriteAtomic(*out, func(w io.Writer) error {
+		if _, err := fmt.Fprintln(w, recipe); err != nil {
+			return err
+		}
+		return bk.Write(w)
+	}); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%s: %d positions from %d openings in %s\n", *out, bk.Len(), len(roots), time.Since(start).Round(time.Second))
 	return err
 }
 
+// The flags of the built-in books (player/books): the defaults of book build.
+const (
+	bookDepth        = 5
+	bookReplies      = 3
+	bookMaxNodes     = 30_000
+	bookRootMaxNodes = 1_500_000
+	bookTTBits       = 22
+)
+
+// bookRecipe is the first line of a built book: the flags that decide its content
+// (--workers and --out do not).
+func bookRecipe(size int, openings string, depth, replies int, maxNodes, rootMaxNodes int64, timeout, rootTimeout time.Duration, ttBits int) string {
+	return fmt.Sprintf("# hexlearn book build --size %d --openings %s --depth %d --replies %d --max-nodes %d --root-max-nodes %d --timeout %v --root-timeout %v --tt-bits %d",
+		size, openings, depth, replies, maxNodes, rootMaxNodes, timeout, rootTimeout, ttBits)
+}
+
 // bookRoots returns the one-stone openings of an n x n board that spec names, and
-// their names.
+// their names: for "all", every cell whose 180° rotation does not come before it.
 func bookRoots(n int, spec string) (roots []*hex.Board, names []string, err error) {
 	names = strings.FieldsFunc(spec, func(r rune) bool { return r == ',' || r == ' ' })
 	if strings.TrimSpace(spec) == "all" {
 		g := hex.MustGeometry(n, n)
-		names = g.CellNames(g.Cells())
+		var half hex.Bitset
+		for p := hex.Cell(0); int(p) < g.N; p++ {
+			if g.Rotate180(p) >= p {
+				half.Set(p)
+			}
+		}
+		names = g.CellNames(half)
 	}
 	for _, name := range names {
 		b, err := hex.ParsePosition(n, n, name)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,7 +16,7 @@ func TestBookCommand(t *testing.T) {
 	file := filepath.Join(dir, "4x4.book")
 	var out, errb bytes.Buffer
 	args := []string{"book", "build", "--size", "4", "--openings", "a1,b2", "--depth", "2", "--replies", "2",
-		"--timeout", "0", "--root-timeout", "0", "--max-nodes", "100000", "--workers", "2", "--out", file}
+		"--timeout", "0", "--root-timeout", "0", "--max-nodes", "100000", "--tt-bits", "14", "--workers", "2", "--out", file}
 	if code := run(args, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
@@ -51,6 +52,7 @@ func TestBookCommand(t *testing.T) {
 		{"book", "build", "--out", file, "--depth", "0"}, {"book", "build", "--out", file, "--replies", "0"},
 		{"book", "build", "--out", file, "--openings", "z9"}, {"book", "build", "--out", file, "--openings", ","},
 		{"book", "build", "--out", file, "--timeout", "-1s"}, {"book", "build", "--out", file, "extra"},
+		{"book", "build", "--out", file, "--root-max-nodes", "-1"},
 		{"book", "probe", "--size", "4", "--moves", "q1"}, {"book", "probe", "--size", "99"},
 	} {
 		if code := run(bad, &out, &errb); code != 2 {
@@ -65,6 +67,47 @@ func TestBookCommand(t *testing.T) {
 		errb.Reset()
 		if code := run(bad, &out, &errb); code != 1 || strings.Count(errb.String(), "\n") != 1 {
 			t.Errorf("%q: exit %d, message %q", bad, code, errb.String())
+		}
+	}
+}
+
+// TestBuiltinBookRebuild remakes the built-in 5x5 book with the command its first
+// line records and finds it byte for byte the file the binary embeds
+// (player/books/5x5.book); the built-in 8x8 book records the flags the command takes
+// by default, the ones its rebuild (about an hour on two cores) is documented with.
+func TestBuiltinBookRebuild(t *testing.T) {
+	books := filepath.Join("..", "..", "player", "books")
+	want, err := os.ReadFile(filepath.Join(books, "5x5.book"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "5x5.book")
+	var out, errb bytes.Buffer
+	if code := run([]string{"book", "build", "--size", "5", "--tt-bits", "16", "--workers", "2", "--out", file}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	got, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		line, _, _ := strings.Cut(string(got), "\n")
+		t.Fatalf("the rebuilt 5x5 book (%d bytes, sha256 %x) differs from player/books/5x5.book (%d bytes, sha256 %x); "+
+			"remake it with %s", len(got), sha256.Sum256(got), len(want), sha256.Sum256(want), line[2:]+" --out player/books/5x5.book")
+	}
+	for _, b := range []struct {
+		file string
+		want string
+	}{
+		{"5x5.book", bookRecipe(5, "all", bookDepth, bookReplies, bookMaxNodes, bookRootMaxNodes, 0, 0, 16)},
+		{"8x8.book", bookRecipe(8, "all", bookDepth, bookReplies, bookMaxNodes, bookRootMaxNodes, 0, 0, bookTTBits)},
+	} {
+		data, err := os.ReadFile(filepath.Join(books, b.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if line, _, _ := strings.Cut(string(data), "\n"); line != b.want {
+			t.Errorf("%s was built with\n%s\nwant\n%s", b.file, line, b.want)
 		}
 	}
 }
