@@ -11,9 +11,9 @@ import (
 	"github.com/hexlearn/hexlearn/engine/book"
 )
 
-// The built-in opening books, one file NxN.book per board size that has one; 'hexlearn
-// book build --size N --out player/books/NxN.book' regenerates one (docs/cli.md gives
-// the flags each was built with).
+// The built-in opening books, one file NxN.book per board size that has one (5x5 and
+// 8x8); the first line of each records the 'hexlearn book build' flags that remake it
+// byte for byte (docs/cli.md).
 //
 //go:embed books/*.book
 var booksFS embed.FS

@@ -1,6 +1,7 @@
 package player
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -8,47 +9,52 @@ import (
 	"github.com/hexlearn/hexlearn/engine/hex"
 )
 
-// TestBuiltinBook: the built-in 8x8 book reads, and every one-stone opening it holds
-// is answered for the side the published values (engine/solver's openings table,
-// Henderson, Arneson & Hayward 2009) make the winner; sizes without a book give nil.
+// TestBuiltinBook: the built-in 5x5 and 8x8 books read, and every one-stone opening
+// they hold is answered for the side the published values (engine/solver's openings
+// table, Henderson, Arneson & Hayward 2009) make the winner; sizes without a book give
+// nil.
 func TestBuiltinBook(t *testing.T) {
-	bk, err := BuiltinBook(8, 8)
-	if err != nil || bk == nil || bk.Len() < 1000 {
-		t.Fatalf("built-in 8x8 book: %v", err)
-	}
 	data, err := os.ReadFile("../engine/solver/testdata/openings.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
-	wins := map[string]bool{}
-	for _, line := range strings.Split(string(data), "\n") {
-		if f := strings.Fields(line); len(f) > 1 && f[0] == "8" {
-			for _, c := range f[1:] {
-				wins[c] = true
+	for _, c := range []struct {
+		n, wins, minLen, minAnswered int
+	}{{5, 13, 1000, 12}, {8, 32, 1000, 10}} { // 5x5: every losing opening
+		bk, err := BuiltinBook(c.n, c.n)
+		if err != nil || bk == nil || bk.Len() < c.minLen {
+			t.Fatalf("built-in %dx%d book: %v", c.n, c.n, err)
+		}
+		wins := map[string]bool{}
+		for _, line := range strings.Split(string(data), "\n") {
+			if f := strings.Fields(line); len(f) > 1 && f[0] == fmt.Sprint(c.n) {
+				for _, cell := range f[1:] {
+					wins[cell] = true
+				}
 			}
 		}
-	}
-	if len(wins) != 32 {
-		t.Fatalf("%d winning 8x8 openings in the table", len(wins))
-	}
-	g := hex.MustGeometry(8, 8)
-	answered := 0
-	for p := hex.Cell(0); int(p) < g.N; p++ {
-		b, _ := hex.ParsePosition(8, 8, g.CellName(p))
-		if m, ok := bk.Lookup(b); ok {
-			answered++
-			if wins[g.CellName(p)] {
-				t.Errorf("opening %s wins for Black, but the book answers it for White with %s", g.CellName(p), g.CellName(m))
+		if len(wins) != c.wins {
+			t.Fatalf("%d winning %dx%d openings in the table", len(wins), c.n, c.n)
+		}
+		g := hex.MustGeometry(c.n, c.n)
+		answered := 0
+		for p := hex.Cell(0); int(p) < g.N; p++ {
+			b, _ := hex.ParsePosition(c.n, c.n, g.CellName(p))
+			if m, ok := bk.Lookup(b); ok {
+				answered++
+				if wins[g.CellName(p)] {
+					t.Errorf("%dx%d: opening %s wins for Black, but the book answers it for White with %s", c.n, c.n, g.CellName(p), g.CellName(m))
+				}
 			}
 		}
-	}
-	if answered < 10 {
-		t.Errorf("the book answers only %d openings", answered)
+		if answered < c.minAnswered {
+			t.Errorf("the %dx%d book answers only %d openings", c.n, c.n, answered)
+		}
 	}
 	if bk, err := BuiltinBook(9, 9); bk != nil || err != nil {
 		t.Errorf("9x9: %v, %v", bk, err)
 	}
-	if BuiltinBooks(8, 8) == nil || BuiltinBooks(7, 7) != nil {
+	if BuiltinBooks(8, 8) == nil || BuiltinBooks(5, 5) == nil || BuiltinBooks(7, 7) != nil {
 		t.Error("BuiltinBooks")
 	}
 }
