@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/hexlearn/hexlearn/internal/version"
 	"github.com/hexlearn/hexlearn/model"
 	"github.com/hexlearn/hexlearn/player"
 )
@@ -79,6 +80,10 @@ type BuiltinReport struct {
 	File       string
 }
 
+// builtinHoldout is the share of a built-in model's open rows held out of training
+// for its quality report.
+const builtinHoldout = 0.1
+
 // BuildBuiltins regenerates the built-in models from nothing: for every recipe a
 // self-play corpus (Corpus) and a network (Fit, 10% held out for the report), written
 // atomically to Out/NxN.model. The same config gives the same files.
@@ -113,11 +118,16 @@ func BuildBuiltins(ctx context.Context, c BuiltinsConfig) ([]BuiltinReport, erro
 		}
 		rep := BuiltinReport{Size: r.Size, Rows: res.Rows, Games: res.Games, CorpusTime: time.Since(start)}
 		fit, err := Fit(ctx, FitConfig{Data: dir, Width: r.Size, Height: r.Size, Hidden: r.Hidden, Epochs: r.Epochs,
-			PlyWidth: r.PlyWidth, Features: r.Features, LearnRate: r.LearnRate, Target: r.Target, Seed: c.Seed, OpenOnly: true, Holdout: 0.1, Meter: subMeter{meterOr(c.Meter), fmt.Sprintf("%dx%d training", r.Size, r.Size)}})
+			PlyWidth: r.PlyWidth, Features: r.Features, LearnRate: r.LearnRate, Target: r.Target, Seed: c.Seed, OpenOnly: true, Holdout: builtinHoldout, Meter: subMeter{meterOr(c.Meter), fmt.Sprintf("%dx%d training", r.Size, r.Size)}})
 		if err != nil {
 			return reps, err
 		}
 		rep.Inputs, rep.Hidden, rep.TrainRows, rep.TrainTime = fit.Model.Inputs(), r.Hidden, fit.Rows, fit.Elapsed
+		// The file records the recipe and the seed, and the release number instead of
+		// the build's revision, so that a rebuild at any commit of the same code gives
+		// the same bytes (TestBuiltinsRebuild).
+		fit.Model.Provenance.CodeVersion = version.Number
+		fit.Model.Provenance.Config += fmt.Sprintf(" recipe=builtin positions=%d holdout=%g", r.Positions, builtinHoldout)
 		if fit.Holdout != nil {
 			rep.Quality = fit.Holdout.String()
 		}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hexlearn/hexlearn/internal/version"
 	"github.com/hexlearn/hexlearn/model"
 	"github.com/hexlearn/hexlearn/player"
 	"github.com/hexlearn/hexlearn/train"
@@ -142,8 +143,10 @@ func TestBuildBuiltinsFeatures(t *testing.T) {
 	}
 }
 
-// TestBuiltinsFollowRecipes: every built-in model has its recipe's target and input
-// layer, so the binary's models are what `hexlearn models build` remakes.
+// TestBuiltinsFollowRecipes: every built-in model has its recipe's target, input
+// layer and hidden units, and records its recipe's corpus size, the seed and the
+// release, so the binary's models are what `hexlearn models build` remakes (the 5x5
+// one is remade byte for byte by TestBuiltinRebuild).
 func TestBuiltinsFollowRecipes(t *testing.T) {
 	for _, r := range DefaultRecipes() {
 		m, err := player.Builtin(r.Size, r.Size)
@@ -157,6 +160,10 @@ func TestBuiltinsFollowRecipes(t *testing.T) {
 		if m.Target != target || m.Features != r.Features || m.Nets[0].Hidden != r.Hidden {
 			t.Errorf("%dx%d: built-in target %q, features %q, %d hidden; recipe %q, %q, %d",
 				r.Size, r.Size, m.Target, m.Features, m.Nets[0].Hidden, target, r.Features, r.Hidden)
+		}
+		want := fmt.Sprintf(" recipe=builtin positions=%d holdout=%g", r.Positions, builtinHoldout)
+		if pv := m.Provenance; !strings.HasSuffix(pv.Config, want) || pv.Seed != builtinSeed || pv.CodeVersion != version.Number {
+			t.Errorf("%dx%d: provenance %+v, want config ending %q, seed %d, version %s", r.Size, r.Size, pv, want, builtinSeed, version.Number)
 		}
 	}
 }

@@ -24,8 +24,10 @@ list prints the models built into the binary (one per board size, 5x5 to 11x11) 
 their structure and provenance. build regenerates them from nothing: for every size a
 self-play corpus of the exact player (kept under --work) and a value network trained
 on its open positions, written to DIR/NxN.model. To update the binary's models run it
-from the repository root with --out player/models and rebuild; the same seed gives the
-same files.`,
+from the repository root with --out player/models and rebuild. The same seed gives the
+same files, byte for byte on amd64, whatever --workers is: each records its recipe,
+the seed, its corpus's content hash and the release number (not the commit), and the
+binary's models are the files of seed 1.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if len(args) == 0 {
