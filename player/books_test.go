@@ -1,32 +1,24 @@
 package player
 
 import (
-	"os"
-	"strings"
 	"testing"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/engine/solver"
 )
 
 // TestBuiltinBook: the built-in 8x8 book reads, and every one-stone opening it holds
-// is answered for the side the published values (engine/solver's openings table,
+// is answered for the side the published values (solver.KnownOpenings,
 // Henderson, Arneson & Hayward 2009) make the winner; sizes without a book give nil.
 func TestBuiltinBook(t *testing.T) {
 	bk, err := BuiltinBook(8, 8)
 	if err != nil || bk == nil || bk.Len() < 1000 {
 		t.Fatalf("built-in 8x8 book: %v", err)
 	}
-	data, err := os.ReadFile("../engine/solver/testdata/openings.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
+	known, _ := solver.KnownOpenings(8)
 	wins := map[string]bool{}
-	for _, line := range strings.Split(string(data), "\n") {
-		if f := strings.Fields(line); len(f) > 1 && f[0] == "8" {
-			for _, c := range f[1:] {
-				wins[c] = true
-			}
-		}
+	for _, c := range hex.MustGeometry(8, 8).CellNames(known) {
+		wins[c] = true
 	}
 	if len(wins) != 32 {
 		t.Fatalf("%d winning 8x8 openings in the table", len(wins))
