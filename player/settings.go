@@ -248,3 +248,15 @@ func (r Settings) MCTSParams(cells int) search.MCTSParams {
 	mp.Reuse = r.Reuse.V
 	return mp
 }
+
+// SearchSettings are the settings of a plain alpha-beta search with the limits of p
+// (depth, k, root k, time, table size), no book and no solver: the player of
+// self-play and of the experiments, which search over an evaluator of their own
+// (Options.Evaluator). Tactics settings of p (VCPlies, VCMinDepth, LookaheadDepth)
+// have no setting: such a search has no H-search tactics.
+func SearchSettings(p search.Params) Settings {
+	return Settings{
+		Kind: Set(Exact), Search: Set(SearchAlphaBeta), Book: Set(BookNone), SolveShare: Set(0.0),
+		Depth: Set(p.Depth), K: Set(p.K), RootK: Set(p.RootK), Time: Set(p.Time), TTBits: Set(p.TTBits),
+	}
+}

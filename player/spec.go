@@ -366,6 +366,11 @@ func (sp Spec) DefaultText() string {
 		return sp.Default
 	}
 	d := sp.defaults()
+	if sp.needsValue {
+		for i, v := range d {
+			d[i] = map[string]string{"true": "on", "false": "off"}[v]
+		}
+	}
 	switch {
 	case d[0] == d[1] && d[1] == d[2]:
 		return show(d[0])

@@ -55,9 +55,9 @@ func TestStrengthBadFlags(t *testing.T) {
 
 func TestStrengthBuiltins(t *testing.T) {
 	for _, tc := range []struct{ name, want string }{
-		{"learned", "'/x y/hexlearn' gtp --player learned --depth 32 --time {time}"},
-		{"exact", "'/x y/hexlearn' gtp --player exact --depth 32 --time {time}"},
-		{"exact-xh", "'/x y/hexlearn' gtp --player exact --xh --depth 32 --time {time}"},
+		{"learned", "'/x y/hexlearn' gtp --player=learned --time {time}"},
+		{"exact", "'/x y/hexlearn' gtp --player=exact --time {time}"},
+		{"exact-xh", "'/x y/hexlearn' gtp --player=exact --xh=true --time {time}"},
 	} {
 		if got, ok := builtinCommand("/x y/hexlearn", tc.name); !ok || got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
