@@ -438,9 +438,9 @@ type worker struct {
 	ev      search.Evaluator // rec.Wrap()
 	tracker search.Tracker
 	pl      *player.Player
-	b        *hex.Board
-	cells    []hex.Cell
-	weights  []float64
+	b       *hex.Board
+	cells   []hex.Cell
+	weights []float64
 }
 
 func newWorker(cfg *Config) (*worker, error) {
