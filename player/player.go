@@ -59,16 +59,16 @@ func ParseKind(s string) (Kind, error) {
 }
 
 // LearnedVCPlies is the learned player's default Params.VCPlies: H-search proofs and
-// mustplay on the first plies from the root (measured in games, see docs/results.md).
+// mustplay on the first plies from the root (measured in games, see docs/history.md).
 const LearnedVCPlies = 4
 
 // LearnedLeafVC is whether the learned player asks vc.Quick at every node by default
-// (gtp.Player.LeafVC; measured in games, see docs/results.md).
+// (gtp.Player.LeafVC; measured in games, see docs/history.md).
 const LearnedLeafVC = false
 
 // LearnedSolveShare and ExactSolveShare are the players' default
 // gtp.Player.SolveShare: the fraction of the time per move the DFPN solver gets first
-// (measured in games, see docs/results.md, "The solver in every 8x8 position").
+// (measured in games, see docs/history.md, "The solver in every 8x8 position").
 // When the solver does not finish, the MCTS learned player searches only the moves
 // it had not refuted.
 const (
@@ -88,7 +88,7 @@ const SolveParallel = false
 
 // LearnedLookaheadDepth is the learned player's default search.Params.LookaheadDepth
 // (0: the 1-ply network lookahead orders every node; measured in games, see
-// docs/results.md, "Cheap move ordering below the top of the tree").
+// docs/history.md, "Cheap move ordering below the top of the tree").
 const LearnedLookaheadDepth = 0
 
 // LearnedOrder is the learned player's default cheap move ordering below its lookahead
@@ -218,7 +218,7 @@ const (
 )
 
 // LearnedSearch is the learned player's default search (measured in games, see
-// docs/results.md, "Monte Carlo tree search with the learned value").
+// docs/history.md, "Monte Carlo tree search with the learned value").
 const LearnedSearch = SearchMCTS
 
 // ErrSearch reports an unknown search name.

@@ -47,17 +47,17 @@ type Player struct {
 	// NoFillIn makes the exact evaluator of the search (and the learned player's
 	// proofs) work on the position itself; by default they work on the position after
 	// ICE fill-in (circuit.ExactConfig.FillIn), which won 62 of 96 games on 8x8 against
-	// the same player without it (docs/results.md, "Fill-in in games").
+	// the same player without it (docs/history.md, "Fill-in in games").
 	NoFillIn bool
 	// NoTemplates leaves the edge templates (vc.Config.EdgeTemplates) out of the search's
 	// H-search (the exact evaluator and the learned player's proofs); with them the
 	// exact player won 50 of 80 games on 11x11 against the same player without them
-	// (docs/results.md, "Edge templates with a support stone").
+	// (docs/history.md, "Edge templates with a support stone").
 	NoTemplates bool
 	// MCTS makes a learned player search with search.MCTS instead of alpha-beta: the
 	// learned value at every expanded node, the evaluator's move ordering as priors,
 	// H-search (proofs, mustplay) near the root and at nodes visited often, in the
-	// time Params.Time gives (docs/results.md, "Monte Carlo tree search with the
+	// time Params.Time gives (docs/history.md, "Monte Carlo tree search with the
 	// learned value"). The learned evaluator must implement search.Orderer. The
 	// exact player ignores it.
 	MCTS bool
