@@ -175,7 +175,8 @@ type Settings struct {
 // DefaultTime is the default time per move.
 const DefaultTime = 3 * time.Second
 
-// The defaults the table of settings gives (measured in games, docs/results.md).
+// The defaults the table of settings gives (each measured in games; docs/history.md
+// records the matches).
 const (
 	// LearnedK and ExactK are the players' k-best limits.
 	LearnedK = 10
