@@ -41,6 +41,13 @@ func Main() {
 //	slow2   plays like first, but from its third game on sleeps 3 s before each move
 //	resign  always resigns
 //	crash   exits without answering its first genmove
+//	diewon  plays like first, but exits without answering a genmove in a position
+//	        with at most DieEmpty empty cells that its colour wins (decided by brute
+//	        force, Wins)
+//	dielost plays like first, but exits without answering a genmove in a position
+//	        with at most DieEmpty empty cells that its colour loses
+//	dieplay plays like first, but exits without answering the first play command
+//	        that comes after its own first move of a game
 //
 // It also answers protocol_version (and says "fake engine MODE ready" on errw),
 // known_command (false), boardsize, clear_board, play, and param_fake ARGS (echoed on
@@ -48,6 +55,8 @@ func Main() {
 func Serve(mode string, in io.Reader, out, errw io.Writer) {
 	var b *hex.Board
 	games := 0
+	moved := false // dieplay: it has answered a genmove in this game
+	wins := map[uint64]bool{}
 	sc := bufio.NewScanner(in)
 	w := bufio.NewWriter(out)
 	reply := func(ok bool, s string) {
@@ -82,8 +91,12 @@ func Serve(mode string, in io.Reader, out, errw io.Writer) {
 		case "clear_board":
 			b.Reset()
 			games++
+			moved = false
 			reply(true, "")
 		case "play":
+			if mode == "dieplay" && moved {
+				os.Exit(3)
+			}
 			c, _ := hex.ParseColor(f[1])
 			p, err := b.Geometry().ParseCell(f[2])
 			if err == nil {
@@ -107,6 +120,11 @@ func Serve(mode string, in io.Reader, out, errw io.Writer) {
 				continue
 			case "crash":
 				os.Exit(3)
+			case "diewon", "dielost":
+				b.SetToMove(c)
+				if b.EmptyCells().Count() <= DieEmpty && Wins(b, wins) == (mode == "diewon") {
+					os.Exit(3)
+				}
 			case "slow":
 				time.Sleep(2 * time.Second)
 			case "slow2":
@@ -117,9 +135,35 @@ func Serve(mode string, in io.Reader, out, errw io.Writer) {
 				p = cells[len(cells)-1]
 			}
 			b.PlayStone(c, p)
+			moved = true
 			reply(true, b.Geometry().CellName(p))
 		default:
 			reply(false, "unknown command")
 		}
 	}
+}
+
+// DieEmpty is the most empty cells a position may have for the modes diewon and
+// dielost to die in it (the brute force takes milliseconds there).
+const DieEmpty = 10
+
+// Wins reports whether the side to move wins b with perfect play, by brute force
+// (every move, memo keyed by the position's hash; boards up to 4x4 take well under a
+// second): an oracle independent of the solver. b is restored.
+func Wins(b *hex.Board, memo map[uint64]bool) bool {
+	if v, ok := memo[b.Hash()]; ok {
+		return v
+	}
+	x := b.ToMove()
+	win := false
+	for _, p := range b.EmptyCells().AppendCells(nil) {
+		b.PlayStone(x, p)
+		win = b.Winner() == x || !Wins(b, memo)
+		b.Undo()
+		if win {
+			break
+		}
+	}
+	memo[b.Hash()] = win
+	return win
 }
