@@ -92,20 +92,20 @@ func (g Game) Describe() string {
 
 // Result is the outcome of a match from engine A's point of view.
 type Result struct {
-	A, B            string
-	Games           int
-	WinsA, WinsB    int
-	WinsABlack      int // games A won as Black
-	WinsAWhite      int // games A won as White
-	Lo, Hi          float64 // A's 95% Wilson interval over the decided games
-	Forfeits        int     // games ended by an illegal move, a time-out or an engine failure
+	A, B         string
+	Games        int
+	WinsA, WinsB int
+	WinsABlack   int     // games A won as Black
+	WinsAWhite   int     // games A won as White
+	Lo, Hi       float64 // A's 95% Wilson interval over the decided games
+	Forfeits     int     // games ended by an illegal move, a time-out or an engine failure
 	// Adjudicated counts the games an engine died in whose final position the solver
 	// decided (they are in WinsA and WinsB); NoResult those it did not decide (in
 	// Games only).
 	Adjudicated, NoResult int
 	Restarts              int // engines started again after dying in a game
-	ElapsedPerMoveA time.Duration
-	ElapsedPerMoveB time.Duration
+	ElapsedPerMoveA       time.Duration
+	ElapsedPerMoveB       time.Duration
 }
 
 // Decided returns the number of games with a winner (Games less NoResult).
