@@ -8,6 +8,7 @@ import (
 
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/solver"
+	"github.com/hexlearn/hexlearn/internal/progress"
 )
 
 // DefaultAdjudicateTime is the solver's time limit for the final position of a game
@@ -68,8 +69,8 @@ func (a Adjudication) Validate() error {
 	return nil
 }
 
-// limit describes the limits, for the reports ("60 s", "1000 nodes").
-func (a Adjudication) limit() string {
+// Limit describes the limits, for the reports ("60 s", "1000 nodes").
+func (a Adjudication) Limit() string {
 	var s string
 	if a.Time > 0 {
 		s = fmt.Sprintf("%g s", a.Time.Seconds())
@@ -78,7 +79,7 @@ func (a Adjudication) limit() string {
 		if s != "" {
 			s += " and "
 		}
-		s += fmt.Sprintf("%d nodes", a.MaxNodes)
+		s += progress.Count(a.MaxNodes, "node")
 	}
 	return s
 }
@@ -153,7 +154,7 @@ func adjudicate(ctx context.Context, size int, a Adjudication, game *Game) error
 	game.Verdict = v
 	if v.Winner == hex.Empty {
 		game.End, game.Winner = EndNoResult, hex.Empty
-		game.Reason = fmt.Sprintf("%s died, no result: unsolved within %s", title(died), a.limit())
+		game.Reason = fmt.Sprintf("%s died, no result: unsolved within %s", title(died), a.Limit())
 		return nil
 	}
 	game.End, game.Winner = EndAdjudicated, v.Winner

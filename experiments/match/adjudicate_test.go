@@ -150,7 +150,7 @@ func TestDeadEngineUnsolved(t *testing.T) {
 	g := hex.MustGeometry(11, 11)
 	for _, gm := range games {
 		if gm.End != EndNoResult || gm.Winner != hex.Empty || gm.Result() != "Void" ||
-			!strings.HasPrefix(gm.Describe(), "no result (") || !strings.Contains(gm.Reason, "unsolved within 1 nodes") {
+			!strings.HasPrefix(gm.Describe(), "no result (") || !strings.Contains(gm.Reason, "unsolved within 1 node") {
 			t.Errorf("game %d: %s", gm.Index+1, gm.Describe())
 		}
 		if err := WriteGameSGF(dir, g, gm); err != nil {
