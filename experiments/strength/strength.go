@@ -206,27 +206,27 @@ type GameRecord struct {
 	// Died names the engine that died mid-game, if one did.
 	Died  string `json:"died,omitempty"`
 	Moves int    `json:"moves"`
-	SGF     string  `json:"sgf"` // path relative to the report directory
+	SGF   string `json:"sgf"` // path relative to the report directory
 }
 
 // Pair is the score of one pair at one size and time control, from A's side.
 type Pair struct {
-	A          string  `json:"a"`
-	B          string  `json:"b"`
-	Planned    int     `json:"planned"`
-	Games      int     `json:"games"`
-	WinsA      int     `json:"wins_a"`
-	WinsB      int     `json:"wins_b"`
-	WinsABlack int     `json:"wins_a_black"`
-	WinsAWhite int     `json:"wins_a_white"`
-	Forfeits   int     `json:"forfeits"`
+	A          string `json:"a"`
+	B          string `json:"b"`
+	Planned    int    `json:"planned"`
+	Games      int    `json:"games"`
+	WinsA      int    `json:"wins_a"`
+	WinsB      int    `json:"wins_b"`
+	WinsABlack int    `json:"wins_a_black"`
+	WinsAWhite int    `json:"wins_a_white"`
+	Forfeits   int    `json:"forfeits"`
 	// Adjudicated counts the games an engine died in that the solver decided (in
 	// WinsA and WinsB); NoResult those it did not (in Games only, left out of the
 	// score and the Elo fit).
 	Adjudicated int     `json:"adjudicated"`
 	NoResult    int     `json:"no_result"`
 	Lo          float64 `json:"ci95_lo"` // A's 95% Wilson interval over the decided games
-	Hi         float64 `json:"ci95_hi"`
+	Hi          float64 `json:"ci95_hi"`
 	// SecPerMoveA and SecPerMoveB are the measured seconds per move (0 until the pair's
 	// match is complete).
 	SecPerMoveA float64 `json:"seconds_per_move_a"`
@@ -250,21 +250,21 @@ type Ladder struct {
 
 // Result is what a ladder produced, complete or not.
 type Result struct {
-	Players     []Player     `json:"players"`
-	Anchor      string       `json:"anchor"` // the player whose Elo is 0
-	Seed        uint64       `json:"seed"`
+	Players []Player `json:"players"`
+	Anchor  string   `json:"anchor"` // the player whose Elo is 0
+	Seed    uint64   `json:"seed"`
 	// AdjudicateSeconds and AdjudicateNodes are the solver's limits for the games
 	// in which an engine died (both 0: adjudication off).
-	AdjudicateSeconds float64 `json:"adjudicate_seconds"`
-	AdjudicateNodes   int64   `json:"adjudicate_nodes,omitempty"`
-	Ladders     []Ladder     `json:"ladders"`
-	Games       []GameRecord `json:"games"`
-	Planned     int          `json:"planned"`
-	Played      int          `json:"played"`
-	Interrupted bool         `json:"interrupted"`
-	Error       string       `json:"error,omitempty"` // the error that stopped the ladder early
-	Elapsed     float64      `json:"elapsed_seconds"`
-	Dir         string       `json:"dir"`
+	AdjudicateSeconds float64      `json:"adjudicate_seconds"`
+	AdjudicateNodes   int64        `json:"adjudicate_nodes,omitempty"`
+	Ladders           []Ladder     `json:"ladders"`
+	Games             []GameRecord `json:"games"`
+	Planned           int          `json:"planned"`
+	Played            int          `json:"played"`
+	Interrupted       bool         `json:"interrupted"`
+	Error             string       `json:"error,omitempty"` // the error that stopped the ladder early
+	Elapsed           float64      `json:"elapsed_seconds"`
+	Dir               string       `json:"dir"`
 
 	openingsMode int
 }
