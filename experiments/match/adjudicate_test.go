@@ -2,7 +2,7 @@ package match
 
 import (
 	"context"
-	"math/rand/v2"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,35 +10,25 @@ import (
 	"time"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/internal/brute"
 	"github.com/hexlearn/hexlearn/internal/gtpfake"
 )
 
 // TestAdjudicateOracle: on random unfinished 4x4 positions the verdict is the brute
 // force's winner, with the side to move taken from the last move's colour.
 func TestAdjudicateOracle(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 6))
+	rng := rand.New(rand.NewSource(5))
 	memo := map[uint64]bool{}
-	checked := 0
-	for checked < 60 {
-		b := hex.MustBoard(4, 4)
-		var moves []hex.Move
-		n := 16 - gtpfake.DieEmpty + r.IntN(6) // at most DieEmpty empty cells: a quick brute force
-		for i := 0; i < n && b.Winner() == hex.Empty; i++ {
-			empty := b.EmptyCells().AppendCells(nil)
-			m := hex.Move{Color: b.ToMove(), Cell: empty[r.IntN(len(empty))]}
-			b.PlayStone(m.Color, m.Cell)
-			moves = append(moves, m)
-		}
-		if b.Winner() != hex.Empty {
-			continue
-		}
-		checked++
+	for i := 0; i < 60; i++ {
+		// at most DieEmpty empty cells: a quick brute force
+		b := brute.RandomPosition(rng, 4, 16-gtpfake.DieEmpty+rng.Intn(6))
+		moves := b.Moves()
 		v, err := Adjudicate(context.Background(), 4, moves, Adjudication{Time: time.Minute})
 		if err != nil {
 			t.Fatal(err)
 		}
 		want := b.ToMove()
-		if !gtpfake.Wins(b, memo) {
+		if !brute.Wins(b, memo) {
 			want = want.Opp()
 		}
 		if v.ToMove != moves[len(moves)-1].Color.Opp() || v.Winner != want {
@@ -104,7 +94,7 @@ func TestDeadEngineAdjudicated(t *testing.T) {
 					t.Fatalf("game %d: %s died (%s to move, verdict %v to move)", g.Index+1, dier, b.ToMove(), g.Verdict.ToMove)
 				}
 				want := g.Died
-				if !gtpfake.Wins(b, memo) {
+				if !brute.Wins(b, memo) {
 					want = g.Died.Opp()
 				}
 				switch {

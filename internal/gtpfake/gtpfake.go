@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/internal/brute"
 )
 
 // EnvVar is the environment variable that selects the mode; Command builds a command
@@ -42,8 +43,8 @@ func Main() {
 //	resign  always resigns
 //	crash   exits without answering its first genmove
 //	diewon  plays like first, but exits without answering a genmove in a position
-//	        with at most DieEmpty empty cells that its colour wins (decided by brute
-//	        force, Wins)
+//	        with at most DieEmpty empty cells that its colour wins (decided by the
+//	        brute force of internal/brute, independent of the solver)
 //	dielost plays like first, but exits without answering a genmove in a position
 //	        with at most DieEmpty empty cells that its colour loses
 //	dieplay plays like first, but exits without answering the first play command
@@ -122,7 +123,7 @@ func Serve(mode string, in io.Reader, out, errw io.Writer) {
 				os.Exit(3)
 			case "diewon", "dielost":
 				b.SetToMove(c)
-				if b.EmptyCells().Count() <= DieEmpty && Wins(b, wins) == (mode == "diewon") {
+				if b.EmptyCells().Count() <= DieEmpty && brute.Wins(b, wins) == (mode == "diewon") {
 					os.Exit(3)
 				}
 			case "slow":
@@ -146,24 +147,3 @@ func Serve(mode string, in io.Reader, out, errw io.Writer) {
 // DieEmpty is the most empty cells a position may have for the modes diewon and
 // dielost to die in it (the brute force takes milliseconds there).
 const DieEmpty = 10
-
-// Wins reports whether the side to move wins b with perfect play, by brute force
-// (every move, memo keyed by the position's hash; boards up to 4x4 take well under a
-// second): an oracle independent of the solver. b is restored.
-func Wins(b *hex.Board, memo map[uint64]bool) bool {
-	if v, ok := memo[b.Hash()]; ok {
-		return v
-	}
-	x := b.ToMove()
-	win := false
-	for _, p := range b.EmptyCells().AppendCells(nil) {
-		b.PlayStone(x, p)
-		win = b.Winner() == x || !Wins(b, memo)
-		b.Undo()
-		if win {
-			break
-		}
-	}
-	memo[b.Hash()] = win
-	return win
-}
