@@ -6,12 +6,16 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hexlearn/hexlearn/internal/gtpfake"
 )
 
 // TestMain lets this test binary stand in for the hexlearn binary: with
 // HEXLEARN_TEST_CLI=1 it runs the command line it is given, so commands that start
-// hexlearn as a subprocess (match, experiment 7) can be tested end to end.
+// hexlearn as a subprocess (match, experiment 7) can be tested end to end; and for a
+// scripted GTP engine (internal/gtpfake) when asked.
 func TestMain(m *testing.M) {
+	gtpfake.Main()
 	if os.Getenv("HEXLEARN_TEST_CLI") == "1" {
 		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 	}

@@ -81,9 +81,10 @@ func TestStrengthEndToEnd(t *testing.T) {
 		t.Fatalf("exit %d\n%s", code, errb.String())
 	}
 	var res struct {
-		Players []struct{ Name string }
-		Played  int
-		Ladders []struct {
+		Players           []struct{ Name string }
+		Played            int
+		AdjudicateSeconds float64 `json:"adjudicate_seconds"`
+		Ladders           []struct {
 			Size  int
 			Pairs []struct{ Games int }
 			Elo   struct{ Ratings []struct{ Games int } }
@@ -93,7 +94,7 @@ func TestStrengthEndToEnd(t *testing.T) {
 		t.Fatalf("JSON output: %v\n%s", err, out.String())
 	}
 	// Three players (exact, exact-xh, then the added shallow): 3 pairs x 4 games x 2 sizes.
-	if len(res.Players) != 3 || res.Players[2].Name != "shallow" || res.Played != 24 || len(res.Ladders) != 2 {
+	if len(res.Players) != 3 || res.Players[2].Name != "shallow" || res.Played != 24 || len(res.Ladders) != 2 || res.AdjudicateSeconds != 60 {
 		t.Fatalf("result %+v", res)
 	}
 	if lines := strings.Count(errb.String(), " wins ("); lines != 24 {

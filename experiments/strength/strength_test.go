@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/experiments/match"
 	"github.com/hexlearn/hexlearn/internal/gtpfake"
 )
 
@@ -301,5 +302,84 @@ func TestCapLog(t *testing.T) {
 	}
 	if got[0] != 'A' || got[len(chunk)] != 'B' || got[logKeep+len(note)] != 'I' || got[logKeep+len(note)+len(chunk)] != 'J' {
 		t.Errorf("kept the wrong parts: %q %q %q %q", got[0], got[len(chunk)], got[logKeep+len(note)], got[logKeep+len(note)+len(chunk)])
+	}
+}
+
+// TestLadderAdjudication: an engine that dies in positions it has won is credited
+// with those games, one that dies in lost positions loses them, and a death the
+// solver cannot decide within its limit (11x11, one node) is no result: in the pair's
+// games, in no score and no Elo fit. The report shows them apart.
+func TestLadderAdjudication(t *testing.T) {
+	dir := t.TempDir()
+	cfg := Config{Sizes: []int{4}, Times: []time.Duration{time.Millisecond}, Openings: 4, Seed: 2, Dir: dir,
+		Players:    []Player{fakePlayer("first", "first"), fakePlayer("winner", "diewon"), fakePlayer("loser", "dielost")},
+		Adjudicate: match.Adjudication{Time: time.Minute}}
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	adjudicated := 0
+	for _, g := range res.Games {
+		if g.Died == "" {
+			continue
+		}
+		adjudicated++
+		want := g.Died // diewon dies in won positions
+		if g.Died == "loser" {
+			want = map[bool]string{true: g.White, false: g.Black}[g.Black == "loser"]
+		}
+		if g.End != "adjudicated" || g.Winner != want || !strings.Contains(g.Reason, "died, adjudicated: solved win for") {
+			t.Errorf("%+v: want adjudicated for %s", g, want)
+		}
+	}
+	pairAdj := 0
+	for _, p := range res.Ladders[0].Pairs {
+		pairAdj += p.Adjudicated
+		if p.Forfeits != 0 || p.NoResult != 0 || p.Decided() != p.Games {
+			t.Errorf("pair %+v", p)
+		}
+	}
+	if adjudicated == 0 || pairAdj != adjudicated {
+		t.Fatalf("%d games adjudicated, pairs count %d", adjudicated, pairAdj)
+	}
+	rows := readCSV(t, filepath.Join(dir, "games.csv"))
+	if strings.Join(rows[0], ",") != "size,seconds_per_move,a,b,number,opening,black,white,winner,result,end,reason,died,moves,sgf" {
+		t.Errorf("games.csv header %v", rows[0])
+	}
+	rows = readCSV(t, filepath.Join(dir, "pairs.csv"))
+	if rows[0][13] != "adjudicated" || rows[0][14] != "no_result" {
+		t.Errorf("pairs.csv header %v", rows[0])
+	}
+
+	// No result: 11x11, the solver stopped after one node.
+	dir = t.TempDir()
+	cfg = Config{Sizes: []int{11}, Times: []time.Duration{time.Millisecond}, Openings: 1, Seed: 1, Dir: dir,
+		Players:    []Player{fakePlayer("first", "first"), fakePlayer("crash", "crash")},
+		Adjudicate: match.Adjudication{MaxNodes: 1}}
+	res, err = Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, l := res.Ladders[0].Pairs[0], res.Ladders[0]
+	if p.Games != 2 || p.NoResult != 2 || p.Decided() != 0 || p.Lo != 0 || p.Hi != 1 || l.Elo.Ratings[0].Games != 0 || len(l.outcomes) != 0 {
+		t.Fatalf("pair %+v, Elo %+v", p, l.Elo)
+	}
+	for _, g := range res.Games {
+		if g.Winner != "" || g.Result != "Void" || g.End != "no result" || g.Died != "crash" {
+			t.Errorf("game %+v", g)
+		}
+	}
+	md, err := os.ReadFile(filepath.Join(dir, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"| adjudicated | no result |", "| first | crash | 2 | 0 | 0 | — | — | 0 | 0 | 0 | 0 | 2 |", "within 1 node"} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("README lacks %q:\n%s", want, md)
+		}
+	}
+	rows = readCSV(t, filepath.Join(dir, "games.csv"))
+	if rows[1][8] != "" || rows[1][9] != "Void" || rows[1][10] != "no result" {
+		t.Errorf("games.csv row %v", rows[1])
 	}
 }
