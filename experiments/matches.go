@@ -59,7 +59,7 @@ func runMatches(ctx context.Context, env *Env, r *report.Report) error {
 		return fmt.Errorf("%w: experiment 7 needs the hexlearn binary (Env.Self) to start engines", ErrBadEnv)
 	}
 	pairs := matchPairings(env)
-	r.Printf("Each match plays every opening (or %d seeded openings) twice, each engine taking Black once, no swap, %v per move (iterative deepening, k = search default). The referee judges the end of each game; illegal moves, resignations and time-outs lose.\n\n", env.Openings, env.Time)
+	r.Printf("Each match plays every opening (or %d seeded openings) twice, each engine taking Black once, no swap, %v per move (iterative deepening, k = search default). The referee judges the end of each game; illegal moves, resignations and time-outs lose; a game an engine died in goes to the winner of its final position, as the solver decides it (no result if it cannot within %v).\n\n", env.Openings, env.Time, match.DefaultAdjudicateTime)
 	var rows [][]string
 	var rates []report.Bar
 	for _, p := range pairs {
@@ -80,7 +80,8 @@ func runMatches(ctx context.Context, env *Env, r *report.Report) error {
 		}
 		bar := env.progress(p.name, 2*n, "game")
 		res, err := match.Run(ctx, match.Config{Size: env.Size, Openings: env.Openings, Seed: env.Seed, TimePerMove: env.Time,
-			GameDone: func(g match.Game) { games = append(games, g); bar.Add(1) }}, a, b)
+			Adjudicate: match.Adjudication{Time: match.DefaultAdjudicateTime},
+			GameDone:   func(g match.Game) { games = append(games, g); bar.Add(1) }}, a, b)
 		bar.Done(err)
 		a.Close()
 		b.Close()
