@@ -193,7 +193,7 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 // on cfg.BuiltinSize (strength.Run, report in dir/builtin-match) and summarises the
 // score in the demo's index.
 func demoBuiltinMatch(ctx context.Context, cfg DemoConfig, dir string, idx *report.Report, stage func(string) func() float64) error {
-	var players []strength.Player
+	var players []strength.Entrant
 	for _, name := range []string{"learned", "exact"} {
 		p, _ := strength.Builtin(cfg.Self, name)
 		players = append(players, p)

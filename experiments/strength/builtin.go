@@ -12,7 +12,7 @@ var BuiltinNames = []string{"learned", "exact", "exact-xh"}
 // Builtin returns the built-in player name started from the hexlearn binary bin (its
 // command line ends with --time TimePlaceholder), and false for any other name. Depth
 // 32 is the search's maximum, so iterative deepening runs until the clock stops.
-func Builtin(bin, name string) (Player, bool) {
+func Builtin(bin, name string) (Entrant, bool) {
 	var s player.Settings
 	switch name {
 	case "learned":
@@ -22,7 +22,7 @@ func Builtin(bin, name string) (Player, bool) {
 	case "exact-xh":
 		s.Kind, s.XH = player.Set(player.Exact), player.Set(true)
 	default:
-		return Player{}, false
+		return Entrant{}, false
 	}
-	return Player{Name: name, Cmd: s.CommandLine(bin) + " --time " + TimePlaceholder}, true
+	return Entrant{Name: name, Cmd: s.CommandLine(bin) + " --time " + TimePlaceholder}, true
 }

@@ -43,9 +43,10 @@ const (
 // seconds, for engines that take their time limit on the command line.
 const TimePlaceholder = "{time}"
 
-// Player is one entrant of the ladder: a name and the command line (run with sh -c)
+// Entrant is one entrant of the ladder (not a player of its own: an engine that the
+// ladder starts): a name and the command line (run with sh -c)
 // that starts its GTP engine.
-type Player struct {
+type Entrant struct {
 	Name string `json:"name"`
 	Cmd  string `json:"command"`
 	// Init holds GTP commands sent once after the engine starts (each must succeed),
@@ -54,7 +55,7 @@ type Player struct {
 }
 
 // CommandFor returns the player's command line for time t per move.
-func (p Player) CommandFor(t time.Duration) string {
+func (p Entrant) CommandFor(t time.Duration) string {
 	return strings.ReplaceAll(p.Cmd, TimePlaceholder, Seconds(t))
 }
 
@@ -71,7 +72,7 @@ func ValidName(name string) bool { return validName.MatchString(name) }
 type Config struct {
 	Sizes    []int           // board sides, in the order played
 	Times    []time.Duration // times per move, in the order played
-	Players  []Player        // at least two; pairs are played in this order
+	Players  []Entrant       // at least two; pairs are played in this order
 	Openings int             // OpeningsAuto, OpeningsAll or K > 0
 	Seed     uint64          // chooses the seeded openings
 	Dir      string          // report directory (created)
@@ -250,9 +251,9 @@ type Ladder struct {
 
 // Result is what a ladder produced, complete or not.
 type Result struct {
-	Players []Player `json:"players"`
-	Anchor  string   `json:"anchor"` // the player whose Elo is 0
-	Seed    uint64   `json:"seed"`
+	Players []Entrant `json:"players"`
+	Anchor  string    `json:"anchor"` // the player whose Elo is 0
+	Seed    uint64    `json:"seed"`
 	// AdjudicateSeconds and AdjudicateNodes are the solver's limits for the games
 	// in which an engine died (both 0: adjudication off).
 	AdjudicateSeconds float64      `json:"adjudicate_seconds"`
@@ -320,7 +321,7 @@ func newResult(cfg *Config) *Result {
 	return res
 }
 
-func anchorIndex(ps []Player) int {
+func anchorIndex(ps []Entrant) int {
 	for i, p := range ps {
 		if p.Name == AnchorName {
 			return i
@@ -373,7 +374,7 @@ func mkdirAll(dir string) error {
 }
 
 // initEngine sends a player's Init commands.
-func initEngine(ctx context.Context, cl *match.Client, p Player, t time.Duration) error {
+func initEngine(ctx context.Context, cl *match.Client, p Entrant, t time.Duration) error {
 	for _, cmd := range p.Init {
 		cmd = strings.ReplaceAll(cmd, TimePlaceholder, Seconds(t))
 		if _, err := cl.Send(ctx, cmd, 30*time.Second); err != nil {
@@ -411,7 +412,7 @@ func (c *Config) playPair(ctx context.Context, res *Result, l *Ladder, p *Pair, 
 		return err
 	}
 	for _, e := range []struct {
-		pl Player
+		pl Entrant
 		cl *match.Client
 	}{{pa, ea}, {pb, eb}} {
 		if err := initEngine(ctx, e.cl, e.pl, l.Time); err != nil {

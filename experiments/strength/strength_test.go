@@ -25,8 +25,8 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-func fakePlayer(name, mode string) Player {
-	return Player{Name: name, Cmd: gtpfake.Command(mode)}
+func fakePlayer(name, mode string) Entrant {
+	return Entrant{Name: name, Cmd: gtpfake.Command(mode)}
 }
 
 func readCSV(t *testing.T, path string) [][]string {
@@ -75,7 +75,7 @@ func TestLadderEndToEnd(t *testing.T) {
 	cfg := Config{
 		Sizes:   []int{2, 3},
 		Times:   []time.Duration{10 * time.Millisecond, 20 * time.Millisecond},
-		Players: []Player{fakePlayer("first", "first"), fakePlayer("exact", "last"), fakePlayer("quitter", "resign")},
+		Players: []Entrant{fakePlayer("first", "first"), fakePlayer("exact", "last"), fakePlayer("quitter", "resign")},
 		// The quitter gets an initial command with the time per move.
 		Openings: OpeningsAuto,
 		Seed:     3,
@@ -157,7 +157,7 @@ func TestLadderDeterministic(t *testing.T) {
 	run := func(seed uint64) []byte {
 		dir := t.TempDir()
 		cfg := Config{Sizes: []int{4}, Times: []time.Duration{time.Millisecond},
-			Players:  []Player{fakePlayer("a", "first"), fakePlayer("b", "last")},
+			Players:  []Entrant{fakePlayer("a", "first"), fakePlayer("b", "last")},
 			Openings: 3, Seed: seed, Dir: dir}
 		if _, err := Run(context.Background(), cfg); err != nil {
 			t.Fatal(err)
@@ -183,7 +183,7 @@ func TestLadderInterrupt(t *testing.T) {
 	defer cancel()
 	cancelled := make(chan time.Time, 1)
 	cfg := Config{Sizes: []int{2}, Times: []time.Duration{time.Second},
-		Players: []Player{fakePlayer("fast", "first"), fakePlayer("slow", "slow2")}, Dir: dir,
+		Players: []Entrant{fakePlayer("fast", "first"), fakePlayer("slow", "slow2")}, Dir: dir,
 		Progress: func(p Progress) {
 			if p.Done == 2 { // the third game's engine will think for 3 s
 				time.AfterFunc(200*time.Millisecond, func() { cancelled <- time.Now(); cancel() })
@@ -217,15 +217,15 @@ func TestLadderEngineFailure(t *testing.T) {
 	refusing := fakePlayer("refusing", "first")
 	refusing.Init = []string{"param_fake ok", "bogus {time}"}
 	for _, tc := range []struct {
-		other Player
+		other Entrant
 		want  string
 	}{
-		{Player{Name: "broken", Cmd: "exit 3"}, "broken"},
+		{Entrant{Name: "broken", Cmd: "exit 3"}, "broken"},
 		{refusing, `engine refusing: initial command "bogus 0.001"`},
 	} {
 		dir := t.TempDir()
 		cfg := Config{Sizes: []int{2}, Times: []time.Duration{time.Millisecond},
-			Players: []Player{fakePlayer("a", "first"), tc.other}, Dir: dir}
+			Players: []Entrant{fakePlayer("a", "first"), tc.other}, Dir: dir}
 		res, err := Run(context.Background(), cfg)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Fatalf("Run with a failing engine: %v, want %q", err, tc.want)
@@ -240,7 +240,7 @@ func TestLadderEngineFailure(t *testing.T) {
 func TestConfigValidate(t *testing.T) {
 	ok := func() Config {
 		return Config{Sizes: []int{3}, Times: []time.Duration{time.Second}, Dir: "x",
-			Players: []Player{{Name: "a", Cmd: "cmd"}, {Name: "b", Cmd: "cmd"}}}
+			Players: []Entrant{{Name: "a", Cmd: "cmd"}, {Name: "b", Cmd: "cmd"}}}
 	}
 	for _, tc := range []struct {
 		name string
@@ -280,7 +280,7 @@ func TestConfigValidate(t *testing.T) {
 			t.Errorf("openings %d on %dx%d: %d, want %d", tc.mode, tc.size, tc.size, got, tc.want)
 		}
 	}
-	if got := (Player{Cmd: "wolve --time {time} x{time}"}).CommandFor(1500 * time.Millisecond); got != "wolve --time 1.5 x1.5" {
+	if got := (Entrant{Cmd: "wolve --time {time} x{time}"}).CommandFor(1500 * time.Millisecond); got != "wolve --time 1.5 x1.5" {
 		t.Errorf("CommandFor: %q", got)
 	}
 }
@@ -312,7 +312,7 @@ func TestCapLog(t *testing.T) {
 func TestLadderAdjudication(t *testing.T) {
 	dir := t.TempDir()
 	cfg := Config{Sizes: []int{4}, Times: []time.Duration{time.Millisecond}, Openings: 4, Seed: 2, Dir: dir,
-		Players:    []Player{fakePlayer("first", "first"), fakePlayer("winner", "diewon"), fakePlayer("loser", "dielost")},
+		Players:    []Entrant{fakePlayer("first", "first"), fakePlayer("winner", "diewon"), fakePlayer("loser", "dielost")},
 		Adjudicate: match.Adjudication{Time: time.Minute}}
 	res, err := Run(context.Background(), cfg)
 	if err != nil {
@@ -354,7 +354,7 @@ func TestLadderAdjudication(t *testing.T) {
 	// No result: 11x11, the solver stopped after one node.
 	dir = t.TempDir()
 	cfg = Config{Sizes: []int{11}, Times: []time.Duration{time.Millisecond}, Openings: 1, Seed: 1, Dir: dir,
-		Players:    []Player{fakePlayer("first", "first"), fakePlayer("crash", "crash")},
+		Players:    []Entrant{fakePlayer("first", "first"), fakePlayer("crash", "crash")},
 		Adjudicate: match.Adjudication{MaxNodes: 1}}
 	res, err = Run(context.Background(), cfg)
 	if err != nil {
