@@ -6,7 +6,7 @@ import (
 
 	"github.com/hexlearn/hexlearn/engine/search"
 	"github.com/hexlearn/hexlearn/experiments/match"
-	"github.com/hexlearn/hexlearn/experiments/report"
+	"github.com/hexlearn/hexlearn/internal/report"
 	"github.com/hexlearn/hexlearn/pipeline"
 	hexplayer "github.com/hexlearn/hexlearn/player"
 )
