@@ -70,9 +70,9 @@ func WriteBenchMarkdown(w io.Writer, cfg BenchConfig, rows []BenchRow, date time
 	}
 	v := version.String()
 	if !strings.Contains(v, "+") {
-		v += " (the binary records no commit: build it with go build in a git clone)"
+		v += " (no commit recorded: build with go build in a git clone)"
 	}
-	fmt.Fprintf(w, "Measured %s with hexlearn %s (%s/%s, %d CPUs, %s): `%s`.\n",
+	fmt.Fprintf(w, "Measured %s, hexlearn %s, %s/%s, %d CPUs, %s: `%s`.\n",
 		date.Format("2006-01-02"), v, runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version(),
 		BenchCommand(cfg, groups, cfg.Sizes, true))
 	fmt.Fprintf(w, "Times are wall-clock means per operation (median and p90 over positions where measured per position); a ratio compares two items of the same run.\n")

@@ -95,7 +95,7 @@ func TestWriteBenchMarkdown(t *testing.T) {
 	WriteBenchMarkdown(&buf, cfg, rows, time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC))
 	out := buf.String()
 	for _, want := range []string{
-		"Measured 2026-12-02 with hexlearn ",
+		"Measured 2026-12-02, hexlearn ",
 		"`hexlearn bench vc eval --markdown --size 6,11 --time 0.5 --positions 20 --seed 3`.",
 		"| 6x6 | XH-search, both colours | 2.000 ms | - | - | 8.0x slower than H-search | 20 positions | `hexlearn bench vc --markdown --size 6 --time 0.5 --positions 20 --seed 3` |",
 		"| 6x6 | learned evaluation 36-30-1 \\| scratch | 533 ns | - | - | 229.1x faster than exact evaluation | — | `hexlearn bench eval --markdown --size 6 --time 0.5 --positions 20 --seed 3` |",
