@@ -106,22 +106,11 @@ func perPosition(ctx context.Context, d time.Duration, bs []*hex.Board, op func(
 
 // Bench runs the quick benchmark set.
 func Bench(ctx context.Context, cfg BenchConfig) ([]BenchRow, error) {
-	if len(cfg.Sizes) == 0 {
-		cfg.Sizes = []int{6, 11}
-	}
-	if len(cfg.Groups) == 0 {
-		cfg.Groups = BenchGroups
-	}
+	cfg = cfg.withDefaults()
 	for _, g := range cfg.Groups {
 		if !contains(BenchGroups, g) {
 			return nil, fmt.Errorf("%w: unknown benchmark group %q (known: %s)", ErrBadEnv, g, strings.Join(BenchGroups, ", "))
 		}
-	}
-	if cfg.Positions == 0 {
-		cfg.Positions = 20
-	}
-	if cfg.Time == 0 {
-		cfg.Time = 300 * time.Millisecond
 	}
 	if cfg.Log == nil {
 		cfg.Log = io.Discard
@@ -537,15 +526,7 @@ func WriteBenchTable(w io.Writer, rows []BenchRow) {
 	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Size < rows[j].Size })
 	fmt.Fprintf(w, "%-5s %-9s %-62s %12s %12s %12s  %s\n", "board", "group", "item", "per op", "median", "p90", "ratio / note")
 	for _, r := range rows {
-		ratio := ""
-		switch {
-		case r.Baseline == "":
-		case r.Ratio >= 1:
-			ratio = fmt.Sprintf("%.1fx faster than %s", r.Ratio, r.Baseline)
-		default:
-			ratio = fmt.Sprintf("%.1fx slower than %s", 1/r.Ratio, r.Baseline)
-		}
-		note := strings.TrimSpace(strings.Join([]string{ratio, r.Note}, "; "))
+		note := strings.TrimSpace(strings.Join([]string{benchRatio(r), r.Note}, "; "))
 		note = strings.Trim(note, "; ")
 		fmt.Fprintf(w, "%-5s %-9s %-62s %12s %12s %12s  %s\n", fmt.Sprintf("%dx%d", r.Size, r.Size), r.Group, r.Name,
 			fmtDur(r.PerOp), fmtDur(r.Median), fmtDur(r.P90), note)

@@ -10,9 +10,9 @@ import (
 
 	"github.com/hexlearn/hexlearn/dataset"
 	"github.com/hexlearn/hexlearn/engine/circuit"
-	"github.com/hexlearn/hexlearn/experiments/report"
 	"github.com/hexlearn/hexlearn/experiments/strength"
 	"github.com/hexlearn/hexlearn/internal/progress"
+	"github.com/hexlearn/hexlearn/internal/report"
 	"github.com/hexlearn/hexlearn/model"
 	"github.com/hexlearn/hexlearn/pipeline"
 	"github.com/hexlearn/hexlearn/selfplay"

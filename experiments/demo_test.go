@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hexlearn/hexlearn/experiments/report"
 	"github.com/hexlearn/hexlearn/internal/gtpfake"
+	"github.com/hexlearn/hexlearn/internal/report"
 )
 
 // TestMain turns the test binary into a fake GTP engine (internal/gtpfake) when asked.

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/hexlearn/hexlearn/experiments/match"
-	"github.com/hexlearn/hexlearn/experiments/report"
+	"github.com/hexlearn/hexlearn/internal/report"
 	hexplayer "github.com/hexlearn/hexlearn/player"
 )
 

@@ -16,8 +16,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/hexlearn/hexlearn/experiments/match"
-	"github.com/hexlearn/hexlearn/experiments/report"
 	"github.com/hexlearn/hexlearn/internal/fileutil"
+	"github.com/hexlearn/hexlearn/internal/report"
 )
 
 // Status describes how far the ladder got, for the report and the command's output.
