@@ -84,13 +84,9 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 	done := stage("self-play")
 	dataDir := filepath.Join(dir, "data")
 	exCfg := circuit.SearchExactConfig()
-	opening := cfg.Opening
-	if opening == 0 {
-		opening = -1 // pipeline.Corpus reads 0 as its default
-	}
 	res, err := pipeline.Corpus(ctx, dataDir, pipeline.CorpusConfig{Width: cfg.Size, Height: cfg.Size, Positions: cfg.Positions,
-		Depth: cfg.Depth, K: cfg.K, Seed: cfg.Seed, Workers: cfg.Workers, Mode: selfplay.ModeMixed, Opening: opening, Exact: &exCfg,
-		Meter: &progress.Meter{W: cfg.Log, Desc: "demo: self-play"}})
+		Play: &pipeline.Play{Depth: cfg.Depth, K: cfg.K, Opening: cfg.Opening}, Seed: cfg.Seed, Workers: cfg.Workers,
+		Mode: selfplay.ModeMixed, Exact: &exCfg, Meter: &progress.Bars{W: cfg.Log, Desc: "demo: self-play"}})
 	if err != nil {
 		return fmt.Errorf("demo: self-play: %w", err)
 	}
@@ -113,7 +109,7 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 	base := train.Config{Seed: cfg.Seed}
 	cv, err := pipeline.CrossValidate(ctx, pipeline.CVConfig{Examples: exs, Base: base, Folds: cfg.Folds, Hidden: cfg.Hidden,
 		Epochs: cfg.Epochs, Workers: cfg.Workers, Report: filepath.Join(dir, "cv"), Name: "cv", SkipHoldout: true, SkipJSON: true,
-		Meter: &progress.Meter{W: cfg.Log, Desc: "demo: cross-validation"}})
+		Meter: &progress.Bars{W: cfg.Log, Desc: "demo: cross-validation"}})
 	if err != nil {
 		return fmt.Errorf("demo: sweep: %w", err)
 	}
@@ -125,7 +121,7 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 	// 3. Training.
 	done = stage("training")
 	fit, err := pipeline.Fit(ctx, pipeline.FitConfig{Examples: exs, Hidden: sw.BestHidden, Epochs: sw.BestEpochs, Seed: cfg.Seed,
-		Meter: &progress.Meter{W: cfg.Log, Desc: "demo: training"}})
+		Meter: &progress.Bars{W: cfg.Log, Desc: "demo: training"}})
 	if err != nil {
 		return fmt.Errorf("demo: train: %w", err)
 	}
@@ -147,7 +143,7 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 	dbPath := filepath.Join(dir, "patterns.lbt")
 	pr, err := pipeline.BuildPatterns(ctx, pipeline.PatternsConfig{From: dataDir, Size: cfg.Size, Finder: "proof", Verify: 12,
 		Out: dbPath, Raw: true,
-		Meter: &progress.Meter{W: cfg.Log, Desc: "demo: pattern database"}})
+		Meter: &progress.Bars{W: cfg.Log, Desc: "demo: pattern database"}})
 	if err != nil {
 		return fmt.Errorf("demo: %w", err)
 	}

@@ -80,6 +80,20 @@ func LoadExamples(data string, w, h int, openOnly bool) (*train.Examples, error)
 	return ex, nil
 }
 
+// ReadSweep reads the NAME.json file of a cross-validation sweep (CrossValidate),
+// whose selection FitConfig.Sweep records.
+func ReadSweep(path string) (*train.SweepResult, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read sweep: %w", err)
+	}
+	var sr train.SweepResult
+	if err := json.Unmarshal(data, &sr); err != nil || sr.BestHidden < 1 || sr.BestEpochs < 1 {
+		return nil, fmt.Errorf("%s is not a sweep result from 'hexlearn cv' (%v)", path, err)
+	}
+	return &sr, nil
+}
+
 // CrossValidate runs the cross-validation sweep of c, selects the structure (minimum
 // mean validation error, ties broken by the smaller standard deviation), checks it on
 // a held-out fold and writes the report files. The same config gives the same
