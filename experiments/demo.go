@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/hexlearn/hexlearn/dataset"
@@ -115,8 +116,9 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 	}
 	sw := cv.Parts[0].Result
 	secs = done()
-	idx.Printf("## 2. Cross-validation sweep\n\n%d-fold over hidden sizes %v and 1..%d epochs on the %d open positions of the %d rows (decided positions are left to the pattern database) in %.1f s: best %d hidden neurons, %d epochs (validation error %.4f ± %.4f). Report: [cv/](cv/).\n\n",
-		cfg.Folds, cfg.Hidden, cfg.Epochs, exs.Rows(), all.Rows(), secs, sw.BestHidden, sw.BestEpochs, sw.BestMean, sw.BestStd)
+	idx.Printf("## 2. Cross-validation sweep\n\n%d-fold over hidden sizes %v and 1..%d epochs on the %d open positions of the %d rows (decided positions are left to the pattern database) in %.1f s: best %d hidden neurons, %d epochs (validation error %.4f ± %.4f). Report: %s.\n\n",
+		cfg.Folds, cfg.Hidden, cfg.Epochs, exs.Rows(), all.Rows(), secs, sw.BestHidden, sw.BestEpochs, sw.BestMean, sw.BestStd,
+		fileLinks(dir, cv.Parts[0].Paths))
 
 	// 3. Training.
 	done = stage("training")
@@ -216,4 +218,24 @@ func demoBuiltinMatch(ctx context.Context, cfg DemoConfig, dir string, idx *repo
 		}
 	}
 	return nil
+}
+
+// fileLinks links the files at paths (inside dir) from dir's README, Markdown pages
+// first: "[cv/cv.md](cv/cv.md), [cv/cv.csv](cv/cv.csv), ...".
+func fileLinks(dir string, paths []string) string {
+	var pages, others []string
+	for _, p := range paths {
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			rel = p
+		}
+		rel = filepath.ToSlash(rel)
+		link := fmt.Sprintf("[%s](%s)", rel, rel)
+		if filepath.Ext(p) == ".md" {
+			pages = append(pages, link)
+		} else {
+			others = append(others, link)
+		}
+	}
+	return strings.Join(append(pages, others...), ", ")
 }
