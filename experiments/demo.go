@@ -198,11 +198,12 @@ func demoBuiltinMatch(ctx context.Context, cfg DemoConfig, dir string, idx *repo
 	}
 	const sub = "builtin-match"
 	done := stage(fmt.Sprintf("built-in learned player against exact on %dx%d", cfg.BuiltinSize, cfg.BuiltinSize))
-	bar := progress.New(cfg.Log, "demo: built-in match", int64(2*cfg.BuiltinOpenings), "game")
+	meter := &progress.Bars{W: cfg.Log, Desc: "demo: built-in match"}
+	meter.Start("", int64(2*cfg.BuiltinOpenings), "game")
 	res, err := strength.Run(ctx, strength.Config{Sizes: []int{cfg.BuiltinSize}, Times: []time.Duration{cfg.BuiltinTime},
 		Players: players, Openings: cfg.BuiltinOpenings, Seed: cfg.Seed, Dir: filepath.Join(dir, sub),
-		Progress: func(strength.Progress) { bar.Add(1) }})
-	bar.Done(err)
+		Progress: func(p strength.Progress) { meter.Set(int64(p.Done)) }})
+	meter.Done(err)
 	if err != nil {
 		return fmt.Errorf("demo: built-in match: %w", err)
 	}
