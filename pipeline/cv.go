@@ -146,14 +146,11 @@ func CrossValidate(ctx context.Context, c CVConfig) (CVResult, error) {
 			return CVResult{}, fmt.Errorf("no ply range has enough rows for %d folds", c.Folds)
 		}
 	}
-	meter := meterOr(c.Meter)
 	out := CVResult{Rows: ex.Rows()}
 	for _, p := range parts {
-		meter.Start(p.label, int64(len(c.Hidden)*c.Folds*c.Epochs), "epoch")
 		sc := train.SweepConfig{Folds: c.Folds, Hidden: c.Hidden, Epochs: c.Epochs, Base: c.Base, Workers: c.Workers,
-			TieTolerance: c.Tie, Progress: func(d, _ int) { meter.Set(int64(d)) }}
+			TieTolerance: c.Tie, Meter: subMeter{meterOr(c.Meter), p.label}}
 		res, err := train.Sweep(ctx, p.ex, sc)
-		meter.Done(err)
 		if err != nil {
 			return out, err
 		}

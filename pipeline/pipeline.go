@@ -258,18 +258,11 @@ func Fit(ctx context.Context, c FitConfig) (FitResult, error) {
 		part = part.WithRotations() // after the split: no held-out row is added by its image
 	}
 	cfg := train.Config{Hidden: c.Hidden, Epochs: c.Epochs, BatchSize: c.BatchSize, LearnRate: c.LearnRate,
-		Seed: c.Seed, Target: c.Target, Playouts: c.Playouts, Output: c.Output, Features: c.Features}
-	nets := 1
+		Seed: c.Seed, Target: c.Target, Playouts: c.Playouts, Output: c.Output, Features: c.Features, Meter: c.Meter}
 	if c.PlyWidth > 0 {
 		cfg.PlyRanges = part.PlyRanges(c.PlyWidth)
-		nets = len(cfg.PlyRanges)
 	}
-	meter := meterOr(c.Meter)
-	meter.Start("", int64(c.Epochs*nets), "epoch")
-	done := int64(0)
-	cfg.OnEpoch = func(_, _ int, _ float64) { done++; meter.Set(done) }
 	m, err := train.Train(ctx, part, cfg)
-	meter.Done(err)
 	if err != nil {
 		return FitResult{}, err
 	}
