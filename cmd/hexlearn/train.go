@@ -100,8 +100,9 @@ for the playouts' result and runs none of its own by default.`,
 		if err != nil {
 			return err
 		}
-		// The rows are loaded here, open-only or not, so that the model records the
-		// command's settings (Note) rather than Fit's OpenOnly.
+		// Loaded here rather than by Fit: Fit's OpenOnly would add "open-only" to the
+		// model's provenance, which this command's models have never recorded (Note
+		// records its --holdout and --rotate).
 		ex, err := pipeline.LoadExamples(lf.data, w, h, lf.openOnly)
 		if err != nil {
 			return err
