@@ -102,8 +102,8 @@ func LightVC() vc.Config {
 	return c
 }
 
-// selfplay returns the selfplay configuration of c.
-func (c CorpusConfig) selfplay() selfplay.Config {
+// selfplayConfig returns the selfplay configuration of c.
+func (c CorpusConfig) selfplayConfig() selfplay.Config {
 	play := DefaultPlay()
 	if c.Play != nil {
 		play = *c.Play
@@ -145,7 +145,7 @@ func (c CorpusConfig) selfplay() selfplay.Config {
 // FileName is the name of part part of the corpus's files (they name the board size,
 // seed and shard, so the files of all shards can share one directory).
 func (c CorpusConfig) FileName(part int) string {
-	cfg := c.selfplay()
+	cfg := c.selfplayConfig()
 	return cfg.FileName(part)
 }
 
@@ -159,7 +159,7 @@ func Corpus(ctx context.Context, dir string, c CorpusConfig) (selfplay.Result, e
 	if c.LabelNodes < 0 {
 		return selfplay.Result{}, fmt.Errorf("%w: corpus label nodes %d (want >= 0)", ErrConfig, c.LabelNodes)
 	}
-	return selfplay.Run(ctx, dir, c.selfplay())
+	return selfplay.Run(ctx, dir, c.selfplayConfig())
 }
 
 // FitConfig configures Fit. It holds every setting of the train command.
