@@ -31,6 +31,7 @@ import (
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/search"
 	"github.com/hexlearn/hexlearn/internal/positions"
+	"github.com/hexlearn/hexlearn/internal/progress"
 	"github.com/hexlearn/hexlearn/player"
 )
 
@@ -138,17 +139,10 @@ type Config struct {
 	NewLabeler func() func(ctx context.Context, b *hex.Board) (winner hex.Color, ok bool, err error)
 	// EvaluatorInfo describes the evaluator (and labeler) for the file metadata.
 	EvaluatorInfo map[string]string
-	// Progress, if set, is called from one goroutine after each game is written.
-	Progress func(Progress)
-}
-
-// Progress reports how far a run is.
-type Progress struct {
-	Games int   // games written
-	Rows  int64 // rows written
-	// Total is the target: games of this shard (Games mode) or rows (Positions mode).
-	Total  int64
-	ByRows bool // Total counts rows
+	// Meter, if set, receives the progress of the run (one part): with Positions, the
+	// rows written out of this shard's share, counting the games beside them; with
+	// Games, the games written out of this shard's, counting the rows beside them.
+	Meter progress.Meter
 }
 
 // Result summarises a finished run.
@@ -268,6 +262,12 @@ func Run(ctx context.Context, dir string, cfg Config) (Result, error) {
 		limit = cfg.shardGames()
 	}
 	target := cfg.shardPositions()
+	meter := progress.Or(cfg.Meter)
+	if limit < 0 {
+		meter.Start("", target, "position")
+	} else {
+		meter.Start("", int64(limit), "game")
+	}
 
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -315,19 +315,20 @@ func Run(ctx context.Context, dir string, cfg Config) (Result, error) {
 	}
 	go func() { wg.Wait(); close(results) }()
 
-	res, err := collect(runCtx, dir, &cfg, results, window, limit, target)
+	res, err := collect(runCtx, dir, &cfg, results, window, limit, target, meter)
 	cancel()
 	for range results { // let the workers finish
 	}
 	if err == nil && ctx.Err() != nil {
 		err = ctx.Err()
 	}
+	meter.Done(err)
 	return res, err
 }
 
 // collect writes games in index order and rolls files every GamesPerFile games.
 func collect(ctx context.Context, dir string, cfg *Config, results <-chan gameResult, window chan struct{},
-	limit int, target int64) (Result, error) {
+	limit int, target int64, meter progress.Meter) (Result, error) {
 	var res Result
 	pending := map[int][]dataset.Example{}
 	next := 0
@@ -350,10 +351,6 @@ func collect(ctx context.Context, dir string, cfg *Config, results <-chan gameRe
 		}
 		res.Files = append(res.Files, filepath.Join(dir, cfg.FileName(part)))
 		return nil
-	}
-	total := int64(limit)
-	if limit < 0 {
-		total = target
 	}
 	done := func() bool {
 		if limit >= 0 {
@@ -415,8 +412,12 @@ func collect(ctx context.Context, dir string, cfg *Config, results <-chan gameRe
 			res.Games++
 			next++
 			<-window
-			if cfg.Progress != nil {
-				cfg.Progress(Progress{Games: res.Games, Rows: res.Rows, Total: total, ByRows: limit < 0})
+			if limit < 0 {
+				meter.Count(int64(res.Games), "game")
+				meter.Set(res.Rows)
+			} else {
+				meter.Count(res.Rows, "position")
+				meter.Set(int64(res.Games))
 			}
 		}
 	}
