@@ -10,7 +10,7 @@ import (
 	"github.com/hexlearn/hexlearn/engine/search"
 	"github.com/hexlearn/hexlearn/engine/solver"
 	"github.com/hexlearn/hexlearn/experiments/match"
-	"github.com/hexlearn/hexlearn/experiments/report"
+	"github.com/hexlearn/hexlearn/internal/report"
 )
 
 func init() {

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/hexlearn/hexlearn/engine/circuit"
-	"github.com/hexlearn/hexlearn/engine/gtp"
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/patterns"
 	"github.com/hexlearn/hexlearn/engine/search"
@@ -107,22 +106,11 @@ func perPosition(ctx context.Context, d time.Duration, bs []*hex.Board, op func(
 
 // Bench runs the quick benchmark set.
 func Bench(ctx context.Context, cfg BenchConfig) ([]BenchRow, error) {
-	if len(cfg.Sizes) == 0 {
-		cfg.Sizes = []int{6, 11}
-	}
-	if len(cfg.Groups) == 0 {
-		cfg.Groups = BenchGroups
-	}
+	cfg = cfg.withDefaults()
 	for _, g := range cfg.Groups {
 		if !contains(BenchGroups, g) {
 			return nil, fmt.Errorf("%w: unknown benchmark group %q (known: %s)", ErrBadEnv, g, strings.Join(BenchGroups, ", "))
 		}
-	}
-	if cfg.Positions == 0 {
-		cfg.Positions = 20
-	}
-	if cfg.Time == 0 {
-		cfg.Time = 300 * time.Millisecond
 	}
 	if cfg.Log == nil {
 		cfg.Log = io.Discard
@@ -443,7 +431,7 @@ func openPositions(size, n int, seed uint64) []*hex.Board {
 	return open
 }
 
-// benchPlayers measures the players as hexlearn gtp builds them (player.Config with
+// benchPlayers measures the players as hexlearn gtp builds them (player.Settings with
 // the time per move, built-in model, book and solver included) on the positions bs,
 // one genmove each for the side to move: the search's nodes per second (for the
 // learned player's MCTS, expansions), median depth (MCTS: the deepest ply reached)
@@ -462,24 +450,23 @@ func benchPlayers(ctx context.Context, cfg BenchConfig, bs []*hex.Board) ([]Benc
 	var rows []BenchRow
 	var exactRate float64
 	for _, kind := range []hexplayer.Kind{hexplayer.Exact, hexplayer.Learned} {
-		p, err := hexplayer.Config{Kind: kind, Time: cfg.Time}.GTP()
+		p, err := hexplayer.New(hexplayer.Settings{Kind: hexplayer.Set(kind), Time: hexplayer.Set(cfg.Time)}, hexplayer.Options{})
 		if err != nil {
 			return nil, err
 		}
-		e := gtp.New()
-		e.SetPlayer(p)
 		var nodes, tactics, children, playouts int64
 		var spent time.Duration
 		var depths []int
+		mcts := false
 		for _, b := range bs {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			e.SetBoard(b.Clone())
-			if _, err := e.Run(ctx, "genmove", b.ToMove().String()); err != nil {
+			d, err := p.Decide(ctx, b, false)
+			if err != nil {
 				return nil, err
 			}
-			if st, ok := e.LastSearch(); ok {
+			if st := d.Outcome.Stats; d.Searched {
 				hs := st.Tactics
 				if kind == hexplayer.Exact {
 					hs = st.Evals
@@ -487,6 +474,7 @@ func benchPlayers(ctx context.Context, cfg BenchConfig, bs []*hex.Board) ([]Benc
 				nodes, tactics, playouts, spent = nodes+st.Nodes, tactics+hs, playouts+st.Playouts, spent+st.Time
 				children += st.TacticsAnchored
 				depths = append(depths, st.Depth)
+				mcts = mcts || p.Searches() == hexplayer.SearchMCTS
 			}
 		}
 		if len(depths) == 0 || nodes == 0 {
@@ -496,7 +484,7 @@ func benchPlayers(ctx context.Context, cfg BenchConfig, bs []*hex.Board) ([]Benc
 		rate := float64(nodes) / sec
 		row := BenchRow{Name: fmt.Sprintf("%s player (hexlearn gtp), %s per move", kind, cfg.Time), PerOp: time.Duration(float64(time.Second) / math.Max(rate, 1e-9))}
 		what := "nodes"
-		if p.MCTS {
+		if mcts {
 			what = "expansions"
 		}
 		calls := fmt.Sprintf("%.0f H-search calls/s", float64(tactics)/sec)
@@ -538,15 +526,7 @@ func WriteBenchTable(w io.Writer, rows []BenchRow) {
 	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Size < rows[j].Size })
 	fmt.Fprintf(w, "%-5s %-9s %-62s %12s %12s %12s  %s\n", "board", "group", "item", "per op", "median", "p90", "ratio / note")
 	for _, r := range rows {
-		ratio := ""
-		switch {
-		case r.Baseline == "":
-		case r.Ratio >= 1:
-			ratio = fmt.Sprintf("%.1fx faster than %s", r.Ratio, r.Baseline)
-		default:
-			ratio = fmt.Sprintf("%.1fx slower than %s", 1/r.Ratio, r.Baseline)
-		}
-		note := strings.TrimSpace(strings.Join([]string{ratio, r.Note}, "; "))
+		note := strings.TrimSpace(strings.Join([]string{benchRatio(r), r.Note}, "; "))
 		note = strings.Trim(note, "; ")
 		fmt.Fprintf(w, "%-5s %-9s %-62s %12s %12s %12s  %s\n", fmt.Sprintf("%dx%d", r.Size, r.Size), r.Group, r.Name,
 			fmtDur(r.PerOp), fmtDur(r.Median), fmtDur(r.P90), note)

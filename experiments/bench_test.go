@@ -80,3 +80,39 @@ func TestBenchPlayers(t *testing.T) {
 		t.Fatalf("%d open positions, want 3", len(bs))
 	}
 }
+
+// TestWriteBenchMarkdown: one table per group in BenchGroups order, rows by board size,
+// each with its ratio and the command that measures it again; a header line with the
+// date and the command for every table; pipes in cells escaped.
+func TestWriteBenchMarkdown(t *testing.T) {
+	rows := []BenchRow{
+		{Size: 11, Group: "eval", Name: "exact evaluation (H-search + circuits)", PerOp: 4800 * time.Microsecond, Median: 4 * time.Millisecond, P90: 9 * time.Millisecond},
+		{Size: 6, Group: "eval", Name: "learned evaluation 36-30-1 | scratch", PerOp: 533 * time.Nanosecond, Baseline: "exact evaluation", Ratio: 229.1},
+		{Size: 6, Group: "vc", Name: "XH-search, both colours", PerOp: 2 * time.Millisecond, Baseline: "H-search", Ratio: 0.125, Note: "20 positions"},
+	}
+	cfg := BenchConfig{Groups: []string{"vc", "eval"}, Sizes: []int{6, 11}, Time: 500 * time.Millisecond, Seed: 3}
+	var buf bytes.Buffer
+	WriteBenchMarkdown(&buf, cfg, rows, time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC))
+	out := buf.String()
+	for _, want := range []string{
+		"Measured 2026-12-02, hexlearn ",
+		"`hexlearn bench vc eval --markdown --size 6,11 --time 0.5 --positions 20 --seed 3`.",
+		"| 6x6 | XH-search, both colours | 2.000 ms | - | - | 8.0x slower than H-search | 20 positions | `hexlearn bench vc --markdown --size 6 --time 0.5 --positions 20 --seed 3` |",
+		"| 6x6 | learned evaluation 36-30-1 \\| scratch | 533 ns | - | - | 229.1x faster than exact evaluation | — | `hexlearn bench eval --markdown --size 6 --time 0.5 --positions 20 --seed 3` |",
+		"| 11x11 | exact evaluation (H-search + circuits) | 4.800 ms | 4.000 ms | 9.000 ms | — | — | `hexlearn bench eval --markdown --size 11 --time 0.5 --positions 20 --seed 3` |",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("markdown lacks %q:\n%s", want, out)
+		}
+	}
+	vc, eval := strings.Index(out, "**`vc`"), strings.Index(out, "**`eval`")
+	small, big := strings.Index(out, "| 6x6 | learned"), strings.Index(out, "| 11x11 | exact")
+	if vc < 0 || eval < vc || small < eval || big < small || strings.Contains(out, "**`search`") {
+		t.Errorf("tables out of order or a table without rows:\n%s", out)
+	}
+	buf.Reset()
+	WriteBenchMarkdown(&buf, BenchConfig{}, nil, time.Date(2026, 12, 2, 0, 0, 0, 0, time.UTC))
+	if !strings.Contains(buf.String(), "`hexlearn bench --markdown --size 6,11 --time 0.3 --positions 20 --seed 0`") || strings.Contains(buf.String(), "| board") {
+		t.Errorf("defaults, no rows:\n%s", buf.String())
+	}
+}

@@ -6,13 +6,14 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/hexlearn/hexlearn/dataset"
 	"github.com/hexlearn/hexlearn/engine/circuit"
-	"github.com/hexlearn/hexlearn/experiments/report"
 	"github.com/hexlearn/hexlearn/experiments/strength"
 	"github.com/hexlearn/hexlearn/internal/progress"
+	"github.com/hexlearn/hexlearn/internal/report"
 	"github.com/hexlearn/hexlearn/model"
 	"github.com/hexlearn/hexlearn/pipeline"
 	"github.com/hexlearn/hexlearn/selfplay"
@@ -84,13 +85,9 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 	done := stage("self-play")
 	dataDir := filepath.Join(dir, "data")
 	exCfg := circuit.SearchExactConfig()
-	opening := cfg.Opening
-	if opening == 0 {
-		opening = -1 // pipeline.Corpus reads 0 as its default
-	}
 	res, err := pipeline.Corpus(ctx, dataDir, pipeline.CorpusConfig{Width: cfg.Size, Height: cfg.Size, Positions: cfg.Positions,
-		Depth: cfg.Depth, K: cfg.K, Seed: cfg.Seed, Workers: cfg.Workers, Mode: selfplay.ModeMixed, Opening: opening, Exact: &exCfg,
-		Meter: &progress.Meter{W: cfg.Log, Desc: "demo: self-play"}})
+		Play: &pipeline.Play{Depth: cfg.Depth, K: cfg.K, Opening: cfg.Opening}, Seed: cfg.Seed, Workers: cfg.Workers,
+		Mode: selfplay.ModeMixed, Exact: &exCfg, Meter: &progress.Bars{W: cfg.Log, Desc: "demo: self-play"}})
 	if err != nil {
 		return fmt.Errorf("demo: self-play: %w", err)
 	}
@@ -113,19 +110,20 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 	base := train.Config{Seed: cfg.Seed}
 	cv, err := pipeline.CrossValidate(ctx, pipeline.CVConfig{Examples: exs, Base: base, Folds: cfg.Folds, Hidden: cfg.Hidden,
 		Epochs: cfg.Epochs, Workers: cfg.Workers, Report: filepath.Join(dir, "cv"), Name: "cv", SkipHoldout: true, SkipJSON: true,
-		Meter: &progress.Meter{W: cfg.Log, Desc: "demo: cross-validation"}})
+		Meter: &progress.Bars{W: cfg.Log, Desc: "demo: cross-validation"}})
 	if err != nil {
 		return fmt.Errorf("demo: sweep: %w", err)
 	}
 	sw := cv.Parts[0].Result
 	secs = done()
-	idx.Printf("## 2. Cross-validation sweep\n\n%d-fold over hidden sizes %v and 1..%d epochs on the %d open positions of the %d rows (decided positions are left to the pattern database) in %.1f s: best %d hidden neurons, %d epochs (validation error %.4f ± %.4f). Report: [cv/](cv/).\n\n",
-		cfg.Folds, cfg.Hidden, cfg.Epochs, exs.Rows(), all.Rows(), secs, sw.BestHidden, sw.BestEpochs, sw.BestMean, sw.BestStd)
+	idx.Printf("## 2. Cross-validation sweep\n\n%d-fold over hidden sizes %v and 1..%d epochs on the %d open positions of the %d rows (decided positions are left to the pattern database) in %.1f s: best %d hidden neurons, %d epochs (validation error %.4f ± %.4f). Report: %s.\n\n",
+		cfg.Folds, cfg.Hidden, cfg.Epochs, exs.Rows(), all.Rows(), secs, sw.BestHidden, sw.BestEpochs, sw.BestMean, sw.BestStd,
+		fileLinks(dir, cv.Parts[0].Paths))
 
 	// 3. Training.
 	done = stage("training")
 	fit, err := pipeline.Fit(ctx, pipeline.FitConfig{Examples: exs, Hidden: sw.BestHidden, Epochs: sw.BestEpochs, Seed: cfg.Seed,
-		Meter: &progress.Meter{W: cfg.Log, Desc: "demo: training"}})
+		Meter: &progress.Bars{W: cfg.Log, Desc: "demo: training"}})
 	if err != nil {
 		return fmt.Errorf("demo: train: %w", err)
 	}
@@ -147,7 +145,7 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 	dbPath := filepath.Join(dir, "patterns.lbt")
 	pr, err := pipeline.BuildPatterns(ctx, pipeline.PatternsConfig{From: dataDir, Size: cfg.Size, Finder: "proof", Verify: 12,
 		Out: dbPath, Raw: true,
-		Meter: &progress.Meter{W: cfg.Log, Desc: "demo: pattern database"}})
+		Meter: &progress.Bars{W: cfg.Log, Desc: "demo: pattern database"}})
 	if err != nil {
 		return fmt.Errorf("demo: %w", err)
 	}
@@ -193,18 +191,19 @@ func Demo(ctx context.Context, cfg DemoConfig, dir string) error {
 // on cfg.BuiltinSize (strength.Run, report in dir/builtin-match) and summarises the
 // score in the demo's index.
 func demoBuiltinMatch(ctx context.Context, cfg DemoConfig, dir string, idx *report.Report, stage func(string) func() float64) error {
-	var players []strength.Player
+	var players []strength.Entrant
 	for _, name := range []string{"learned", "exact"} {
 		p, _ := strength.Builtin(cfg.Self, name)
 		players = append(players, p)
 	}
 	const sub = "builtin-match"
 	done := stage(fmt.Sprintf("built-in learned player against exact on %dx%d", cfg.BuiltinSize, cfg.BuiltinSize))
-	bar := progress.New(cfg.Log, "demo: built-in match", int64(2*cfg.BuiltinOpenings), "game")
+	meter := &progress.Bars{W: cfg.Log, Desc: "demo: built-in match"}
+	meter.Start("", int64(2*cfg.BuiltinOpenings), "game")
 	res, err := strength.Run(ctx, strength.Config{Sizes: []int{cfg.BuiltinSize}, Times: []time.Duration{cfg.BuiltinTime},
 		Players: players, Openings: cfg.BuiltinOpenings, Seed: cfg.Seed, Dir: filepath.Join(dir, sub),
-		Progress: func(strength.Progress) { bar.Add(1) }})
-	bar.Done(err)
+		Progress: func(p strength.Progress) { meter.Set(int64(p.Done)) }})
+	meter.Done(err)
 	if err != nil {
 		return fmt.Errorf("demo: built-in match: %w", err)
 	}
@@ -220,4 +219,24 @@ func demoBuiltinMatch(ctx context.Context, cfg DemoConfig, dir string, idx *repo
 		}
 	}
 	return nil
+}
+
+// fileLinks links the files at paths (inside dir) from dir's README, Markdown pages
+// first: "[cv/cv.md](cv/cv.md), [cv/cv.csv](cv/cv.csv), ...".
+func fileLinks(dir string, paths []string) string {
+	var pages, others []string
+	for _, p := range paths {
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			rel = p
+		}
+		rel = filepath.ToSlash(rel)
+		link := fmt.Sprintf("[%s](%s)", rel, rel)
+		if filepath.Ext(p) == ".md" {
+			pages = append(pages, link)
+		} else {
+			others = append(others, link)
+		}
+	}
+	return strings.Join(append(pages, others...), ", ")
 }

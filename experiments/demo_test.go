@@ -8,11 +8,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
-	"github.com/hexlearn/hexlearn/experiments/report"
 	"github.com/hexlearn/hexlearn/internal/gtpfake"
+	"github.com/hexlearn/hexlearn/internal/report"
 )
 
 // TestMain turns the test binary into a fake GTP engine (internal/gtpfake) when asked.
@@ -90,5 +91,46 @@ func TestDemoBuiltinMatchInterrupted(t *testing.T) {
 	stage := func(string) func() float64 { return func() float64 { return 0 } }
 	if err := demoBuiltinMatch(ctx, cfg, dir, idx, stage); err == nil {
 		t.Fatal("a cancelled demo stage returned no error")
+	}
+}
+
+// TestDemoLinks runs the whole demo on a tiny budget (no matches) and follows every
+// link of its README: each names a file the demo wrote and that is not empty, or the
+// corpus directory; the cross-validation section links the sweep's report page.
+func TestDemoLinks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the whole demo (a few seconds)")
+	}
+	dir := t.TempDir()
+	cfg := DemoConfig{Size: 4, Positions: 300, Depth: 2, K: 4, Folds: 2, Hidden: []int{2, 3}, Epochs: 3, Seed: 1,
+		Workers: 1, Opening: 2, Search: 2}
+	if err := Demo(context.Background(), cfg, dir); err != nil {
+		t.Fatal(err)
+	}
+	index, err := os.ReadFile(filepath.Join(dir, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := regexp.MustCompile(`\]\(([^)]*)\)`)
+	links := link.FindAllStringSubmatch(string(index), -1)
+	if len(links) < 8 {
+		t.Fatalf("%d links in\n%s", len(links), index)
+	}
+	for _, l := range links {
+		target := l[1]
+		st, err := os.Stat(filepath.Join(dir, filepath.FromSlash(target)))
+		switch {
+		case err != nil:
+			t.Errorf("link %q: %v", target, err)
+		case st.IsDir() && target != "data/":
+			t.Errorf("link %q names a directory, not a page", target)
+		case !st.IsDir() && st.Size() == 0:
+			t.Errorf("link %q names an empty file", target)
+		}
+	}
+	_, sweep, _ := strings.Cut(string(index), "## 2.")
+	sweep, _, _ = strings.Cut(sweep, "## 3.")
+	if !regexp.MustCompile(`Report: \[[^\]]+\]\(cv/[^)]+\.md\)`).MatchString(sweep) {
+		t.Errorf("the cross-validation section links no report page:\n%s", sweep)
 	}
 }

@@ -17,9 +17,9 @@ import (
 	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/patterns"
-	"github.com/hexlearn/hexlearn/experiments/report"
 	"github.com/hexlearn/hexlearn/internal/positions"
 	"github.com/hexlearn/hexlearn/internal/progress"
+	"github.com/hexlearn/hexlearn/internal/report"
 	"github.com/hexlearn/hexlearn/model"
 )
 

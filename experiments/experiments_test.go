@@ -143,7 +143,7 @@ func TestHexDistance(t *testing.T) {
 
 // TestMatchPairingsNamePlayers: experiment 7 names every engine's player, since the
 // GTP engine's default player is the learned one, and starts the engines on its board
-// at its time per move with no depth limit.
+// at its time per move (with a time limit the search has no depth limit).
 func TestMatchPairingsNamePlayers(t *testing.T) {
 	env := &Env{Self: "/bin dir/hexlearn", Size: 6, ModelPath: "m.model", Time: 100 * time.Millisecond}
 	pairs := matchPairings(env)
@@ -151,10 +151,10 @@ func TestMatchPairingsNamePlayers(t *testing.T) {
 		t.Fatalf("%d pairings", len(pairs))
 	}
 	want := []string{
-		"'/bin dir/hexlearn' gtp --player learned --size 6 --model m.model --depth 32 --time 0.1",
-		"'/bin dir/hexlearn' gtp --player exact --size 6 --depth 32 --time 0.1",
-		"'/bin dir/hexlearn' gtp --player exact --xh --size 6 --depth 32 --time 0.1",
-		"'/bin dir/hexlearn' gtp --player exact --size 6 --depth 32 --time 0.1",
+		"'/bin dir/hexlearn' gtp --size 6 --player=learned --model=m.model --time=0.1",
+		"'/bin dir/hexlearn' gtp --size 6 --player=exact --time=0.1",
+		"'/bin dir/hexlearn' gtp --size 6 --player=exact --xh=true --time=0.1",
+		"'/bin dir/hexlearn' gtp --size 6 --player=exact --time=0.1",
 	}
 	var got []string
 	for _, p := range pairs {

@@ -4,10 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/hexlearn/hexlearn/engine/search"
 	"github.com/hexlearn/hexlearn/experiments/match"
-	"github.com/hexlearn/hexlearn/experiments/report"
-	"github.com/hexlearn/hexlearn/pipeline"
+	"github.com/hexlearn/hexlearn/internal/report"
 	hexplayer "github.com/hexlearn/hexlearn/player"
 )
 
@@ -21,16 +19,16 @@ func init() {
 }
 
 // engineCmd returns the command line that starts hexlearn's GTP engine (env.Self) as
-// the player p on the environment's board, at env.Time per move with no depth limit.
-func (env *Env) engineCmd(p pipeline.PlayerConfig) string {
-	p.Size, p.Depth, p.Time = env.Size, search.MaxDepth, env.Time
-	return p.CommandLine(env.Self)
+// the player s on the environment's board, at env.Time per move with no depth limit.
+func (env *Env) engineCmd(s hexplayer.Settings) string {
+	s.Time = hexplayer.Set(env.Time)
+	return s.CommandLine(env.Self, "--size", fmt.Sprint(env.Size))
 }
 
 // pairing is one match of experiment 7: names and the engines' players.
 type pairing struct {
 	name, a, b string
-	pa, pb     pipeline.PlayerConfig
+	pa, pb     hexplayer.Settings
 }
 
 // matchPairings lists the matches of experiment 7: the learned player (with the
@@ -39,9 +37,12 @@ type pairing struct {
 // learned one).
 func matchPairings(env *Env) []pairing {
 	var pairs []pairing
-	exact := pipeline.PlayerConfig{Kind: hexplayer.Exact}
+	exact := hexplayer.Settings{Kind: hexplayer.Set(hexplayer.Exact)}
 	if env.ModelPath != "" {
-		learned := pipeline.PlayerConfig{Kind: hexplayer.Learned, Model: env.ModelPath, Patterns: env.PatternsPath}
+		learned := hexplayer.Settings{Kind: hexplayer.Set(hexplayer.Learned), Model: hexplayer.Set(env.ModelPath)}
+		if env.PatternsPath != "" {
+			learned.Patterns = hexplayer.Set(env.PatternsPath)
+		}
 		name := "learned"
 		if env.PatternsPath != "" {
 			name = "learned+patterns"
@@ -49,7 +50,7 @@ func matchPairings(env *Env) []pairing {
 		pairs = append(pairs, pairing{"learned-vs-exact", name, "exact", learned, exact})
 	}
 	xh := exact
-	xh.XH = true
+	xh.XH = hexplayer.Set(true)
 	return append(pairs, pairing{"xh-vs-h", "XH-search", "H-search", xh, exact})
 }
 
@@ -58,7 +59,7 @@ func runMatches(ctx context.Context, env *Env, r *report.Report) error {
 		return fmt.Errorf("%w: experiment 7 needs the hexlearn binary (Env.Self) to start engines", ErrBadEnv)
 	}
 	pairs := matchPairings(env)
-	r.Printf("Each match plays every opening (or %d seeded openings) twice, each engine taking Black once, no swap, %v per move (iterative deepening, k = search default). The referee judges the end of each game; illegal moves, resignations and time-outs lose.\n\n", env.Openings, env.Time)
+	r.Printf("Each match plays every opening (or %d seeded openings) twice, each engine taking Black once, no swap, %v per move (iterative deepening, k = search default). The referee judges the end of each game; illegal moves, resignations and time-outs lose; a game an engine died in goes to the winner of its final position, as the solver decides it (no result if it cannot within %v).\n\n", env.Openings, env.Time, match.DefaultAdjudicateTime)
 	var rows [][]string
 	var rates []report.Bar
 	for _, p := range pairs {
@@ -79,7 +80,8 @@ func runMatches(ctx context.Context, env *Env, r *report.Report) error {
 		}
 		bar := env.progress(p.name, 2*n, "game")
 		res, err := match.Run(ctx, match.Config{Size: env.Size, Openings: env.Openings, Seed: env.Seed, TimePerMove: env.Time,
-			GameDone: func(g match.Game) { games = append(games, g); bar.Add(1) }}, a, b)
+			Adjudicate: match.Adjudication{Time: match.DefaultAdjudicateTime},
+			GameDone:   func(g match.Game) { games = append(games, g); bar.Add(1) }}, a, b)
 		bar.Done(err)
 		a.Close()
 		b.Close()

@@ -9,8 +9,9 @@ import (
 	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/search"
-	"github.com/hexlearn/hexlearn/experiments/report"
+	"github.com/hexlearn/hexlearn/internal/report"
 	"github.com/hexlearn/hexlearn/model"
+	hexplayer "github.com/hexlearn/hexlearn/player"
 )
 
 func init() {
@@ -46,43 +47,52 @@ func init() {
 	})
 }
 
-// player is a configured searcher with a description.
-type player struct {
+// searcher is the project's player searching by alpha-beta with the limits p over
+// one of the experiments' evaluators (the paper compares the evaluators inside the
+// same search), with a description.
+type searcher struct {
 	name string
-	s    *search.Searcher
+	pl   *hexplayer.Player
 	term *search.WithTerminal // nil without a pattern database
 }
 
-func (env *Env) learnedPlayer(p search.Params, withPatterns bool) (*player, error) {
+// search returns the searcher's outcome on b.
+func (s *searcher) search(ctx context.Context, b *hex.Board) (search.Outcome, error) {
+	d, err := s.pl.Decide(ctx, b, false)
+	return d.Outcome, err
+}
+
+// newSearcher returns the searcher with limits p over ev.
+func newSearcher(name string, ev search.Evaluator, p search.Params) (*searcher, error) {
+	pl, err := hexplayer.New(hexplayer.SearchSettings(p), hexplayer.Options{Evaluator: ev})
+	if err != nil {
+		return nil, err
+	}
+	return &searcher{name: name, pl: pl}, nil
+}
+
+func (env *Env) learnedPlayer(p search.Params, withPatterns bool) (*searcher, error) {
 	le, err := model.NewEvaluator(env.Model, env.Size, env.Size)
 	if err != nil {
 		return nil, err
 	}
-	var ev search.Evaluator = le
-	pl := &player{name: "learned"}
-	if withPatterns && env.Patterns != nil {
-		pl.term = &search.WithTerminal{Inner: le, Term: env.Patterns}
-		ev = pl.term
-		pl.name = "learned+patterns"
+	if !withPatterns || env.Patterns == nil {
+		return newSearcher("learned", le, p)
 	}
-	s, err := search.New(ev, p)
-	if err != nil {
-		return nil, err
+	term := &search.WithTerminal{Inner: le, Term: env.Patterns}
+	s, err := newSearcher("learned+patterns", term, p)
+	if s != nil {
+		s.term = term
 	}
-	pl.s = s
-	return pl, nil
+	return s, err
 }
 
-func (env *Env) exactPlayer(p search.Params) (*player, error) {
+func (env *Env) exactPlayer(p search.Params) (*searcher, error) {
 	ex, err := circuit.NewExact(env.Exact)
 	if err != nil {
 		return nil, err
 	}
-	s, err := search.New(ex, p)
-	if err != nil {
-		return nil, err
-	}
-	return &player{name: "exact", s: s}, nil
+	return newSearcher("exact", ex, p)
 }
 
 func emptyBoard(size int) *hex.Board { return hex.MustBoard(size, size) }
@@ -126,8 +136,8 @@ func runFirstMove(ctx context.Context, env *Env, r *report.Report) error {
 	b := emptyBoard(env.Size)
 	var rows [][]string
 	var secs [2]float64
-	for i, pl := range []*player{lp, ep} {
-		o, err := pl.s.Search(ctx, b)
+	for i, pl := range []*searcher{lp, ep} {
+		o, err := pl.search(ctx, b)
 		if err != nil {
 			return err
 		}
@@ -157,7 +167,7 @@ func runProve(ctx context.Context, env *Env, r *report.Report) error {
 	}
 	lp.term.Timed = true
 	b := emptyBoard(env.Size)
-	o, err := lp.s.Search(ctx, b)
+	o, err := lp.search(ctx, b)
 	if err != nil {
 		return err
 	}
@@ -169,7 +179,7 @@ func runProve(ctx context.Context, env *Env, r *report.Report) error {
 	if err != nil {
 		return err
 	}
-	oe, err := ep.s.Search(ctx, b)
+	oe, err := ep.search(ctx, b)
 	if err != nil {
 		return err
 	}
@@ -196,7 +206,7 @@ func runCenter(ctx context.Context, env *Env, r *report.Report) error {
 		return err
 	}
 	b := emptyBoard(env.Size)
-	o, err := lp.s.Search(ctx, b)
+	o, err := lp.search(ctx, b)
 	if err != nil {
 		return err
 	}
@@ -269,8 +279,8 @@ func runDepth(ctx context.Context, env *Env, r *report.Report) (err error) {
 	for i, b := range positions {
 		bar.Set(int64(i))
 		var d [2]int
-		for j, pl := range []*player{lp, ep} {
-			o, err := pl.s.Search(ctx, b)
+		for j, pl := range []*searcher{lp, ep} {
+			o, err := pl.search(ctx, b)
 			if err != nil {
 				return err
 			}
@@ -316,7 +326,7 @@ func runPatternLookups(ctx context.Context, env *Env, r *report.Report) (err err
 		bar.Set(int64(i))
 		before := lp.term.Stats
 		t := time.Now()
-		o, err := lp.s.Search(ctx, b)
+		o, err := lp.search(ctx, b)
 		if err != nil {
 			return err
 		}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/hex"
-	"github.com/hexlearn/hexlearn/experiments/report"
+	"github.com/hexlearn/hexlearn/internal/report"
 	"github.com/hexlearn/hexlearn/internal/stats"
 )
 

@@ -35,10 +35,10 @@ type BuiltinRecipe struct {
 // on its open positions. 8x8 and 11x11 take two-distance inputs
 // (model.FeaturesTwoDist): on 11x11 that network beat the cell network of the same
 // corpus 19–1 at 0.5 s per move; on 8x8 it needs twice the cell network's 300,000
-// positions to beat it (docs/results.md, "Connectivity features"). The 11x11 network
+// positions to beat it (docs/history.md, "Connectivity features"). The 11x11 network
 // learns the random playouts' result instead of the exact value (model.TargetPlayouts,
 // from six times the positions) and stands in for the learned player's playouts
-// (docs/results.md, "A network for the playouts").
+// (docs/history.md, "A network for the playouts").
 func DefaultRecipes() []BuiltinRecipe {
 	return []BuiltinRecipe{
 		{Size: 5, Positions: 20000, Hidden: 32, Epochs: 40},

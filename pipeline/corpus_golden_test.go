@@ -135,7 +135,7 @@ func TestCorpusAndFitOptions(t *testing.T) {
 	}
 	meter := &countMeter{}
 	demo := CorpusConfig{Width: 4, Height: 4, Positions: 300, Seed: 3, Workers: 1,
-		Mode: selfplay.ModeMixed, Opening: -1, Exact: &exact, Meter: meter}
+		Mode: selfplay.ModeMixed, Play: &Play{Depth: 2, K: 8}, Exact: &exact, Meter: meter}
 	a := digest(demo)
 	if meter.starts != 1 || meter.parts[0] != "/300/position" || meter.done != 300 || meter.count == 0 ||
 		!meter.units["game"] || len(meter.errs) != 1 || meter.errs[0] != nil {

@@ -80,6 +80,20 @@ func LoadExamples(data string, w, h int, openOnly bool) (*train.Examples, error)
 	return ex, nil
 }
 
+// ReadSweep reads the NAME.json file of a cross-validation sweep (CrossValidate),
+// whose selection FitConfig.Sweep records.
+func ReadSweep(path string) (*train.SweepResult, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read sweep: %w", err)
+	}
+	var sr train.SweepResult
+	if err := json.Unmarshal(data, &sr); err != nil || sr.BestHidden < 1 || sr.BestEpochs < 1 {
+		return nil, fmt.Errorf("%s is not a sweep result from 'hexlearn cv' (%v)", path, err)
+	}
+	return &sr, nil
+}
+
 // CrossValidate runs the cross-validation sweep of c, selects the structure (minimum
 // mean validation error, ties broken by the smaller standard deviation), checks it on
 // a held-out fold and writes the report files. The same config gives the same
@@ -132,14 +146,11 @@ func CrossValidate(ctx context.Context, c CVConfig) (CVResult, error) {
 			return CVResult{}, fmt.Errorf("no ply range has enough rows for %d folds", c.Folds)
 		}
 	}
-	meter := meterOr(c.Meter)
 	out := CVResult{Rows: ex.Rows()}
 	for _, p := range parts {
-		meter.Start(p.label, int64(len(c.Hidden)*c.Folds*c.Epochs), "epoch")
 		sc := train.SweepConfig{Folds: c.Folds, Hidden: c.Hidden, Epochs: c.Epochs, Base: c.Base, Workers: c.Workers,
-			TieTolerance: c.Tie, Progress: func(d, _ int) { meter.Set(int64(d)) }}
+			TieTolerance: c.Tie, Meter: subMeter{meterOr(c.Meter), p.label}}
 		res, err := train.Sweep(ctx, p.ex, sc)
-		meter.Done(err)
 		if err != nil {
 			return out, err
 		}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"sync"
 
 	"github.com/hexlearn/hexlearn/engine/book"
@@ -48,7 +49,7 @@ func BuiltinBook(w, h int) (*book.Book, error) {
 	return bk, nil
 }
 
-// BuiltinBooks is BuiltinBook as a gtp.Player.Book function: the built-in book of each
+// BuiltinBooks is BuiltinBook as a function of the board size: the built-in book of each
 // board size, nil where there is none (or it cannot be read).
 func BuiltinBooks(w, h int) *book.Book {
 	bk, err := BuiltinBook(w, h)
@@ -58,7 +59,7 @@ func BuiltinBooks(w, h int) *book.Book {
 	return bk
 }
 
-// FixedBook returns a gtp.Player.Book function that gives bk on its own board size
+// FixedBook returns a function of the board size that gives bk on its own board size
 // and nil on every other.
 func FixedBook(bk *book.Book) func(w, h int) *book.Book {
 	return func(w, h int) *book.Book {
@@ -67,4 +68,22 @@ func FixedBook(bk *book.Book) func(w, h int) *book.Book {
 		}
 		return nil
 	}
+}
+
+// ReadBook reads an opening book file; when n is positive the book must be for n x n
+// boards (an error wrapping book.ErrSize otherwise).
+func ReadBook(path string, n int) (*book.Book, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	bk, err := book.Read(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if w, h := bk.Size(); n > 0 && (w != n || h != n) {
+		return nil, fmt.Errorf("%s: %w: the book is %dx%d, the board %dx%d", path, book.ErrSize, w, h, n, n)
+	}
+	return bk, nil
 }

@@ -1,23 +1,16 @@
 package player
 
 import (
-	"fmt"
-	"os"
-	"strings"
 	"testing"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/engine/solver"
 )
 
 // TestBuiltinBook: the built-in 5x5 and 8x8 books read, and every one-stone opening
-// they hold is answered for the side the published values (engine/solver's openings
-// table, Henderson, Arneson & Hayward 2009) make the winner; sizes without a book give
-// nil.
+// they hold is answered for the side the published values (solver.KnownOpenings,
+// Henderson, Arneson & Hayward 2009) make the winner; sizes without a book give nil.
 func TestBuiltinBook(t *testing.T) {
-	data, err := os.ReadFile("../engine/solver/testdata/openings.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, c := range []struct {
 		n, wins, minLen, minAnswered int
 	}{{5, 13, 1000, 12}, {8, 32, 1000, 10}} { // 5x5: every losing opening
@@ -25,18 +18,15 @@ func TestBuiltinBook(t *testing.T) {
 		if err != nil || bk == nil || bk.Len() < c.minLen {
 			t.Fatalf("built-in %dx%d book: %v", c.n, c.n, err)
 		}
+		g := hex.MustGeometry(c.n, c.n)
+		known, _ := solver.KnownOpenings(c.n)
 		wins := map[string]bool{}
-		for _, line := range strings.Split(string(data), "\n") {
-			if f := strings.Fields(line); len(f) > 1 && f[0] == fmt.Sprint(c.n) {
-				for _, cell := range f[1:] {
-					wins[cell] = true
-				}
-			}
+		for _, cell := range g.CellNames(known) {
+			wins[cell] = true
 		}
 		if len(wins) != c.wins {
 			t.Fatalf("%d winning %dx%d openings in the table", len(wins), c.n, c.n)
 		}
-		g := hex.MustGeometry(c.n, c.n)
 		answered := 0
 		for p := hex.Cell(0); int(p) < g.N; p++ {
 			b, _ := hex.ParsePosition(c.n, c.n, g.CellName(p))

@@ -9,7 +9,6 @@ import (
 	"sort"
 	"sync"
 
-	"github.com/hexlearn/hexlearn/engine/gtp"
 	"github.com/hexlearn/hexlearn/model"
 )
 
@@ -19,9 +18,9 @@ import (
 //go:embed models/*.model
 var builtinFS embed.FS
 
-// ErrNoBuiltin reports a board size without a built-in model. It wraps
-// gtp.ErrNoLearned, so a GTP engine falls back to the exact player on such a size.
-var ErrNoBuiltin = fmt.Errorf("player: no built-in model for this board size: %w", gtp.ErrNoLearned)
+// ErrNoBuiltin reports a board size without a built-in model: the learned player
+// plays such a size with the exact player's search (with a note).
+var ErrNoBuiltin = errors.New("player: no built-in model for this board size")
 
 var (
 	builtinMu    sync.Mutex

@@ -1,355 +1,383 @@
-// Package player builds the engines that play Hex: the exact player (alpha-beta over
-// H-search or XH-search plus the resistance circuit, Anshelevich 2002) and the learned
-// player of Kahl, Edelkamp & Hildebrand (2007, section 5): the same alpha-beta with a
-// learned network scoring the leaves, H-search proofs and mustplay near the root
-// (search.Params.VCPlies), and optionally a goal-pattern database as terminal test.
-// Trained models for every board from 5x5 to 11x11 are built into the binary
-// (Builtin); see BuildBuiltins for how they are made.
+// Package player is hexlearn's one player: the Player that owns the whole decision of
+// a move, as Benzene's player does. In order it takes the swap rule's move (swap.go),
+// the opening book's proved move (engine/book), a move the goal-pattern database
+// declares won, the DFPN solver's proved move (engine/solver; before the search, or
+// beside it on a second core), and otherwise the search's: Monte Carlo tree search or
+// alpha-beta (engine/search) over the learned evaluator of Kahl, Edelkamp &
+// Hildebrand (2007, section 5; model) with H-search proofs and mustplay near the root,
+// or over the exact evaluator (H-search or XH-search plus the resistance circuit,
+// Anshelevich 2002; engine/circuit).
 //
-// It sits above engine/ and model/: engine/gtp knows only the gtp.Player it is handed.
+// Its configuration is Settings, declared once in the table of settings (spec.go):
+// the flags of every command that takes a player, the GTP parameters and the table of
+// docs/cli.md come from it, and every setting has an explicit default per kind of
+// player and board size. The GTP engine (engine/gtp), the strength ladder (through
+// 'hexlearn gtp'), self-play (selfplay) and the experiments all play with a Player.
+// Trained models for every board from 5x5 to 11x11 and opening books are built into
+// the binary (Builtin, BuiltinBook).
+//
+// It sits above engine/ and model/ and below selfplay/, so that self-play can play
+// with it.
 package player
 
 import (
-	"errors"
+	"context"
 	"fmt"
 	"io"
 	"strings"
 	"time"
 
 	"github.com/hexlearn/hexlearn/engine/book"
+	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/gtp"
+	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/engine/patterns"
 	"github.com/hexlearn/hexlearn/engine/search"
+	"github.com/hexlearn/hexlearn/engine/vc"
 	"github.com/hexlearn/hexlearn/model"
 )
 
-// Kind names a player.
-type Kind string
-
-// The players.
-const (
-	// Learned searches with a learned evaluator (a model file or the built-in model of
-	// the board size) plus H-search proofs near the root.
-	Learned Kind = "learned"
-	// Exact searches with the exact evaluator at every node.
-	Exact Kind = "exact"
-)
-
-// ErrKind reports an unknown player name.
-var ErrKind = errors.New("player: unknown player")
-
-// ErrSolveShare reports a solver share of the time per move above 1 (or NaN).
-var ErrSolveShare = errors.New("player: bad solve share")
-
-// ErrCircuitPriors reports a circuit-priors weight above 1 (or NaN).
-var ErrCircuitPriors = errors.New("player: bad circuit priors weight")
-
-// ErrPlayoutWeight reports a playout weight outside 0..1 (or NaN).
-var ErrPlayoutWeight = errors.New("player: bad playout weight")
-
-// ErrAMAFPriors reports an AMAF priors weight above 1 (or NaN).
-var ErrAMAFPriors = errors.New("player: bad AMAF priors weight")
-
-// ParseKind parses a player name: learned or exact.
-func ParseKind(s string) (Kind, error) {
-	switch k := Kind(strings.ToLower(strings.TrimSpace(s))); k {
-	case Learned, Exact:
-		return k, nil
-	}
-	return "", fmt.Errorf("%w %q (want learned or exact)", ErrKind, s)
-}
-
-// LearnedVCPlies is the learned player's default Params.VCPlies: H-search proofs and
-// mustplay on the first plies from the root (measured in games, see docs/results.md).
-const LearnedVCPlies = 4
-
-// LearnedLeafVC is whether the learned player asks vc.Quick at every node by default
-// (gtp.Player.LeafVC; measured in games, see docs/results.md).
-const LearnedLeafVC = false
-
-// LearnedSolveShare and ExactSolveShare are the players' default
-// gtp.Player.SolveShare: the fraction of the time per move the DFPN solver gets first
-// (measured in games, see docs/results.md, "The solver in every 8x8 position").
-// When the solver does not finish, the MCTS learned player searches only the moves
-// it had not refuted.
-const (
-	LearnedSolveShare = 0.75
-	ExactSolveShare   = 0.0
-)
-
-// SolveMaxEmpty is the players' default gtp.Player.SolveMaxEmpty: the solver is asked
-// first only in positions with at most this many empty cells (every position up to
-// 8x8, where the games are decided by moves the solver proves within the time, and
-// the later half of an 11x11 game).
-const SolveMaxEmpty = 64
-
-// SolveParallel is the players' default gtp.Player.SolveParallel: whether the solver
-// runs beside the search on a second core instead of before it.
-const SolveParallel = false
-
-// LearnedLookaheadDepth is the learned player's default search.Params.LookaheadDepth
-// (0: the 1-ply network lookahead orders every node; measured in games, see
-// docs/results.md, "Cheap move ordering below the top of the tree").
-const LearnedLookaheadDepth = 0
-
-// LearnedOrder is the learned player's default cheap move ordering below its lookahead
-// depth (model.Ordering; models without two-distance features order by potential).
-const LearnedOrder = model.OrderMix
-
-// Config describes a player.
-type Config struct {
-	Kind Kind
-	// Model is the learned player's model; nil takes the built-in model of each board
-	// size (sizes without one are played by the exact player, with a note).
-	Model *model.Model
-	// Terminal is an optional goal-pattern database (answering Empty on other sizes).
-	Terminal search.Terminal
-	// Book gives the opening book of each board size (gtp.Player.Book); nil takes
-	// the built-in books (BuiltinBooks) for the learned player and none for the exact
-	// player, unless NoBook is set.
-	Book func(w, h int) *book.Book
-	// NoBook plays without an opening book.
-	NoBook bool
-	// XH makes the connections XH-search (exact player and the learned player's proofs).
-	XH bool
-	// NoFillIn makes the exact evaluator (and the learned player's proofs) work on the
-	// position itself instead of the position after ICE fill-in (gtp.Player.NoFillIn).
-	NoFillIn bool
-	// NoTemplates leaves the edge templates out of the connections (exact player and the
-	// learned player's proofs; gtp.Player.NoTemplates).
-	NoTemplates bool
-	// Depth, K and Time are the search limits; Depth 0 means no depth limit when Time is
-	// set (iterative deepening until the clock stops), else the engine default.
-	Depth, K int
-	Time     time.Duration
-	// VCPlies is the learned player's Params.VCPlies: 0 takes LearnedVCPlies, a
-	// negative value turns the H-search proofs off (the learned player before they
-	// were added).
-	VCPlies int
-	// LeafVC is whether the learned search asks vc.Quick's cheap connection test at
-	// every node (gtp.Player.LeafVC): 0 takes LearnedLeafVC, positive turns it on,
-	// negative off.
-	LeafVC int
-	// SolveShare is gtp.Player.SolveShare, the fraction of the time per move the
-	// solver gets first: 0 takes the player's default (LearnedSolveShare,
-	// ExactSolveShare), a negative value none; at most 1.
-	SolveShare float64
-	// SolveMaxEmpty is gtp.Player.SolveMaxEmpty: 0 takes SolveMaxEmpty, a negative
-	// value asks the solver in every position.
-	SolveMaxEmpty int
-	// SolveParallel is gtp.Player.SolveParallel (the solver beside the search, each
-	// with the whole time per move, on two cores): 0 takes SolveParallel, positive
-	// turns it on, negative off.
-	SolveParallel int
-	// LookaheadDepth is the learned player's Params.LookaheadDepth: nodes with fewer
-	// plies left than it order their moves by the model's cheap ordering (Order)
-	// instead of evaluating every child. 0 takes LearnedLookaheadDepth, a negative
-	// value turns the cheap ordering off.
-	LookaheadDepth int
-	// Order is the cheap ordering ("": LearnedOrder); models without two-distance
-	// features always order by potential.
-	Order model.OrderMode
-	// Search is the learned player's search ("": LearnedSearch); the exact player
-	// always searches with alpha-beta.
-	Search SearchKind
-	// CircuitPriors is gtp.Player.CircuitPriors, the weight of the circuit's move
-	// ordering in the learned MCTS's priors where H-search is asked: 0 takes the
-	// board size's default (search.DefaultMCTSParamsFor), negative none, at most 1.
-	CircuitPriors float64
-	// Playouts is gtp.Player.Playouts, the random playouts from every node the
-	// learned MCTS expands: 0 takes the board size's default
-	// (search.DefaultMCTSParamsFor), negative none.
-	Playouts int
-	// PlayoutWeight is gtp.Player.PlayoutWeight, the weight of the playouts' mean
-	// result in a node's score: 0 takes the default, at most 1.
-	PlayoutWeight float64
-	// AMAFPriors is gtp.Player.AMAFPriors, the weight of the playouts' AMAF
-	// ranking in the learned MCTS's priors: 0 takes the board size's default,
-	// negative none, at most 1.
-	AMAFPriors float64
-	// Reuse is gtp.Player.Reuse: positive keeps the learned MCTS's subtree between
-	// moves, negative never, 0 the board size's default.
-	Reuse int
-	// Notes receives one-line notes (stderr on the command line).
+// Options are what a Player is given besides its settings: things no flag names.
+type Options struct {
+	// Notes receives one-line notes, such as the learned player's fall-back to the
+	// exact player on a size without a model (nil: none).
 	Notes io.Writer
+	// Model, when set, is the learned player's model instead of the one
+	// Settings.Model names.
+	Model *model.Model
+	// Terminal, when set, is the search's terminal test instead of the database
+	// Settings.Patterns names.
+	Terminal search.Terminal
+	// Learned, when set, gives the learned player's evaluator of a w x h board
+	// instead of the model's (an error wrapping ErrNoBuiltin: the exact player's
+	// search plays that size): an evaluator of the caller's own, searched as the
+	// model's is (MCTS or alpha-beta with H-search proofs near the root).
+	Learned func(w, h int) (search.Evaluator, error)
+	// Evaluator, when set, is the evaluator the player searches with on every board
+	// size instead of the one its settings name, by alpha-beta without H-search
+	// tactics: self-play's recording evaluator and the experiments' evaluators. The
+	// book, the solver and the terminal test still follow the settings.
+	Evaluator search.Evaluator
 }
 
-// Params returns the search parameters of c.
-func (c Config) Params() search.Params {
-	p := gtp.SearchDefaults()
-	p.Time = c.Time
-	switch {
-	case c.Depth > 0:
-		p.Depth = c.Depth
-	case c.Time > 0:
-		p.Depth = search.MaxDepth // equal-time play: no hidden depth cap
-	}
-	if c.Kind == Learned {
-		p.K, p.VCPlies = LearnedK, LearnedVCPlies
-		switch {
-		case c.VCPlies > 0:
-			p.VCPlies = c.VCPlies
-		case c.VCPlies < 0:
-			p.VCPlies = 0
-		}
-		p.LookaheadDepth = c.lookahead()
-		if c.search() == SearchMCTS && p.LookaheadDepth == 0 {
-			// The evaluator has the cheap ordering for MCTS's priors; alpha-beta
-			// (which plays lost positions) keeps its 1-ply lookahead at every node.
-			p.LookaheadDepth = 1
-		}
-	}
-	if c.K > 0 {
-		p.K = c.K
-	}
-	return p
-}
+// Source says where a decision's move came from.
+type Source string
 
-// SearchKind names the learned player's search.
-type SearchKind string
-
-// The learned player's searches.
+// The sources of a move.
 const (
-	// SearchMCTS is search.MCTS: the learned value at every expanded node, the
-	// model's cheap move ordering as priors, H-search near the root.
-	SearchMCTS SearchKind = "mcts"
-	// SearchAlphaBeta is search.Searcher: alpha-beta with k-best pruning and
-	// iterative deepening (Kahl et al., section 5).
-	SearchAlphaBeta SearchKind = "alphabeta"
+	FromSwapRule Source = "swap rule"
+	FromBook     Source = "book"
+	FromPatterns Source = "patterns"
+	FromSolver   Source = "solver"
+	FromSearch   Source = "search"
 )
 
-// LearnedSearch is the learned player's default search (measured in games, see
-// docs/results.md, "Monte Carlo tree search with the learned value").
-const LearnedSearch = SearchMCTS
-
-// ErrSearch reports an unknown search name.
-var ErrSearch = errors.New("player: unknown search")
-
-// ParseSearch parses a search name: mcts or alphabeta.
-func ParseSearch(s string) (SearchKind, error) {
-	switch k := SearchKind(strings.ToLower(strings.TrimSpace(s))); k {
-	case SearchMCTS, SearchAlphaBeta:
-		return k, nil
-	}
-	return "", fmt.Errorf("%w %q (want mcts or alphabeta)", ErrSearch, s)
+// Decision is a Player's answer for one position.
+type Decision struct {
+	// Move is the move to play: a cell, or hex.Swap.
+	Move hex.Cell
+	// From says where it came from.
+	From Source
+	// Searched is set when a search ran (Outcome holds its result and counters);
+	// after the solver ran first, the search had the part of the time it left.
+	Searched bool
+	// Outcome is the search's result. In a position the MCTS proves lost, where a
+	// short alpha-beta search picks the move, it is the MCTS's.
+	Outcome search.Outcome
 }
 
-// search is the learned player's search ("": LearnedSearch).
-func (c Config) search() SearchKind {
-	if c.Search == "" {
-		return LearnedSearch
-	}
-	return c.Search
+// Player plays Hex: it chooses the move of the side to move in any position, on any
+// board size (it builds its evaluators and searches for a size when it first plays
+// it). It is not safe for concurrent use.
+type Player struct {
+	s     Settings
+	opts  Options
+	model *model.Model    // the learned player's model (nil: the built-in ones)
+	term  search.Terminal // the terminal test (nil: none)
+	book  func(w, h int) *book.Book
+	bookW int // the board side of a book file (0: builtin or none)
+	size  *sizeState
+	last  Decision
 }
 
-// LearnedK is the learned player's default k-best limit.
-const LearnedK = 10
-
-// GTP returns the gtp.Player for c.
-func (c Config) GTP() (gtp.Player, error) {
-	if c.Kind == "" {
-		c.Kind = Exact
-	}
-	if _, err := ParseKind(string(c.Kind)); err != nil {
-		return gtp.Player{}, err
-	}
-	if _, err := ParseSearch(string(c.search())); err != nil {
-		return gtp.Player{}, err
-	}
-	if !(c.SolveShare <= 1) { // NaN too
-		return gtp.Player{}, fmt.Errorf("%w: solve share %g (want at most 1)", ErrSolveShare, c.SolveShare)
-	}
-	if !(c.CircuitPriors <= 1) { // NaN too
-		return gtp.Player{}, fmt.Errorf("%w: circuit priors weight %g (want at most 1)", ErrCircuitPriors, c.CircuitPriors)
-	}
-	if !(c.PlayoutWeight >= 0 && c.PlayoutWeight <= 1) { // NaN too
-		return gtp.Player{}, fmt.Errorf("%w: playout weight %g (want 0..1)", ErrPlayoutWeight, c.PlayoutWeight)
-	}
-	if !(c.AMAFPriors <= 1) { // NaN too
-		return gtp.Player{}, fmt.Errorf("%w: AMAF priors weight %g (want at most 1)", ErrAMAFPriors, c.AMAFPriors)
-	}
-	p := gtp.Player{Terminal: c.Terminal, XH: c.XH, NoFillIn: c.NoFillIn, NoTemplates: c.NoTemplates, Params: c.Params(), Notes: c.Notes}
-	switch {
-	case c.NoBook:
-	case c.Book != nil:
-		p.Book = c.Book
-	case c.Kind == Learned:
-		p.Book = BuiltinBooks
-	}
-	switch {
-	case c.SolveShare > 0:
-		p.SolveShare = c.SolveShare
-	case c.SolveShare == 0 && c.Kind == Learned:
-		p.SolveShare = LearnedSolveShare
-	case c.SolveShare == 0:
-		p.SolveShare = ExactSolveShare
-	}
-	if p.SolveShare > 0 {
-		switch {
-		case c.SolveMaxEmpty > 0:
-			p.SolveMaxEmpty = c.SolveMaxEmpty
-		case c.SolveMaxEmpty == 0:
-			p.SolveMaxEmpty = SolveMaxEmpty
+// New returns the player s describes, reading the files it names. Settings it cannot
+// be built with give an error wrapping ErrSettings; an unreadable file is reported as
+// such, naming it.
+func New(s Settings, o Options) (*Player, error) {
+	p := &Player{s: s, opts: o, model: o.Model, term: o.Terminal}
+	r := s.Resolve(64, false) // the kind and the files do not depend on the size
+	if r.Model.V != BuiltinModel && o.Model == nil {
+		if r.Kind.V == Exact {
+			return nil, fmt.Errorf("%w: model %s: the exact player uses no model", ErrSettings, r.Model.V)
 		}
-		p.SolveParallel = c.SolveParallel > 0 || c.SolveParallel == 0 && SolveParallel
-	}
-	if c.Kind == Learned {
-		p.LeafVC = c.LeafVC > 0 || c.LeafVC == 0 && LearnedLeafVC
-		p.MCTS = c.search() == SearchMCTS
-		p.CircuitPriors = c.CircuitPriors
-		p.Playouts, p.PlayoutWeight = c.Playouts, c.PlayoutWeight
-		p.AMAFPriors = c.AMAFPriors
-		p.Reuse = c.Reuse
-	}
-	if err := p.Params.Validate(); err != nil {
-		return gtp.Player{}, err
-	}
-	if c.Kind == Learned {
-		exact := c
-		exact.Kind = Exact
-		p.ExactParams = exact.Params() // for sizes without a model
-		p.Learned = c.evaluatorFor
-		p.Name = "learned"
-		if c.Model != nil {
-			p.Name = fmt.Sprintf("learned (%dx%d model)", c.Model.W, c.Model.H)
+		m, err := model.ReadFile(r.Model.V)
+		if err != nil {
+			return nil, err
 		}
-		if c.Terminal != nil {
-			p.Name += " + patterns"
+		p.model = m
+	}
+	if r.Patterns.V != "" && o.Terminal == nil {
+		db, _, err := patterns.Load(r.Patterns.V)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", r.Patterns.V, err)
 		}
+		p.term = db
+	}
+	switch r.Book.V {
+	case BookNone, "":
+	case BookBuiltin:
+		p.book = BuiltinBooks
+	default:
+		bk, err := ReadBook(r.Book.V, 0)
+		if err != nil {
+			return nil, err
+		}
+		p.book, p.bookW = FixedBook(bk), bookSide(bk)
+	}
+	if s.AMAFPriors.Set && s.AMAFPriors.V > 0 && s.Playouts.Set && s.Playouts.V == 0 {
+		return nil, fmt.Errorf("%w: --amaf-priors: the AMAF ranking needs playouts (--playouts is 0)", ErrSettings)
+	}
+	if err := r.Params().Validate(); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrSettings, err)
 	}
 	return p, nil
 }
 
-// evaluatorFor is the learned evaluator of a w x h board: the configured model (an
-// error wrapping model.ErrWrongSize on another size) or the built-in one.
-func (c Config) evaluatorFor(w, h int) (search.Evaluator, error) {
-	m := c.Model
-	if m == nil {
-		var err error
-		if m, err = Builtin(w, h); err != nil {
-			return nil, err
-		}
+// bookSide is the side of a square book's board (0 for another shape).
+func bookSide(bk *book.Book) int {
+	if w, h := bk.Size(); w == h {
+		return w
 	}
-	e, err := model.NewEvaluator(m, w, h)
-	if err != nil || c.lookahead() == 0 && c.search() != SearchMCTS {
-		return e, err
-	}
-	mode := c.Order
-	if mode == "" {
-		mode = LearnedOrder
-	}
-	if m.Features != model.FeaturesTwoDist {
-		mode = model.OrderPotential
-	}
-	return model.NewOrdering(e, mode)
+	return -1
 }
 
-// lookahead is the learned player's Params.LookaheadDepth.
-func (c Config) lookahead() int {
-	switch {
-	case c.LookaheadDepth > 0:
-		return c.LookaheadDepth
-	case c.LookaheadDepth < 0:
-		return 0
+// CheckSize reports whether the player's files fit a w x h board: a model or an
+// opening book file made for another size is an error wrapping ErrSettings (and
+// model.ErrWrongSize or book.ErrSize). The built-in models and books fit every size
+// (a size without one plays without it).
+func (p *Player) CheckSize(w, h int) error {
+	if p.model != nil {
+		if err := p.model.CheckSize(w, h); err != nil {
+			return fmt.Errorf("%w: size %dx%d: %w", ErrSettings, w, h, err)
+		}
 	}
-	return LearnedLookaheadDepth
+	if p.bookW != 0 && (p.bookW != w || w != h) {
+		return fmt.Errorf("%w: %w: the book is for another board than %dx%d", ErrSettings, book.ErrSize, w, h)
+	}
+	return nil
+}
+
+// Settings returns the settings the player was built with (as given; Resolve gives
+// every default).
+func (p *Player) Settings() Settings { return p.s }
+
+// Name names the player in logs and match reports.
+func (p *Player) Name() string {
+	r := p.s.Resolve(64, false)
+	var s string
+	switch {
+	case r.Kind.V == Learned && p.model != nil:
+		s = fmt.Sprintf("learned (%dx%d model)", p.model.W, p.model.H)
+	case r.Kind.V == Learned:
+		s = "learned"
+	default:
+		s = "exact (H-search"
+		if r.XH.V {
+			s = "exact (XH-search"
+		}
+		s += " + circuit)"
+		if !r.FillIn.V {
+			s += " without fill-in"
+		}
+		if !r.EdgeTemplates.V {
+			s += " without edge templates"
+		}
+	}
+	if p.term != nil {
+		s += " + patterns"
+	}
+	if p.book != nil && r.Kind.V == Exact {
+		s += " + book"
+	}
+	return s
+}
+
+// Last returns the decision of the last GenMove or Decide.
+func (p *Player) Last() Decision { return p.last }
+
+// NewGame forgets what the search learned in earlier games (the alpha-beta
+// transposition table): the next game does not depend on the games before it.
+func (p *Player) NewGame() {
+	if p.size != nil {
+		p.size.searcher.ClearTT()
+	}
+}
+
+// AnalysisConfig is the exact evaluator of the player's connections with the full
+// H-search limits (the GTP command eval-resist).
+func (p *Player) AnalysisConfig() circuit.ExactConfig {
+	full, _ := p.exactConfigs(p.s.Resolve(64, false))
+	return full
+}
+
+// exactConfigs are the exact evaluators of resolved settings r: full, with the full
+// H-search limits, and fast, with the search's.
+func (p *Player) exactConfigs(r Settings) (full, fast circuit.ExactConfig) {
+	full, fast = circuit.DefaultExactConfig(), circuit.SearchExactConfig()
+	if r.XH.V {
+		full.VC = vc.XHConfig()
+		xh := vc.XHConfig()
+		xh.MaxFull, xh.MaxSemi, xh.MaxOr = fast.VC.MaxFull, fast.VC.MaxSemi, fast.VC.MaxOr
+		fast.VC = xh
+	} else {
+		full.VC.EdgeTemplates = r.EdgeTemplates.V
+	}
+	fast.FillIn = r.FillIn.V
+	fast.VC.EdgeTemplates = r.EdgeTemplates.V
+	return full, fast
+}
+
+// GenMove is Decide's move: the move for the side to move of b, hex.Swap when the
+// swap rule is on (swap) and the player swaps. b is left unchanged.
+func (p *Player) GenMove(ctx context.Context, b *hex.Board, swap bool) (hex.Cell, error) {
+	d, err := p.Decide(ctx, b, swap)
+	return d.Move, err
+}
+
+// Decide chooses the move for the side to move of b (b is left unchanged; it must
+// not be decided yet). swap says whether the swap rule is on: the player then opens
+// with a balanced move and swaps an opening that wins for its mover (swap.go).
+func (p *Player) Decide(ctx context.Context, b *hex.Board, swap bool) (Decision, error) {
+	p.last = Decision{Move: hex.NoCell}
+	if err := ctx.Err(); err != nil {
+		return p.last, err
+	}
+	if b.Winner() != hex.Empty || b.EmptyCells().IsEmpty() {
+		return p.last, fmt.Errorf("player: the game is over")
+	}
+	st, err := p.sizeFor(b)
+	if err != nil {
+		return p.last, err
+	}
+	if st.learnErr != nil {
+		return p.last, fmt.Errorf("player: cannot set up the evaluator: %w", st.learnErr)
+	}
+	work := b.Clone()
+	d, err := p.decide(ctx, st, work, swap)
+	if err != nil {
+		return Decision{Move: hex.NoCell}, err
+	}
+	p.last = d
+	return d, nil
+}
+
+func (p *Player) decide(ctx context.Context, st *sizeState, b *hex.Board, swap bool) (Decision, error) {
+	if swap {
+		if m, ok := p.swapRule(st, b); ok {
+			return Decision{Move: m, From: FromSwapRule}, nil
+		}
+	}
+	if p.book != nil {
+		g := b.Geometry()
+		if m, ok := p.book(g.W, g.H).Lookup(b); ok {
+			return Decision{Move: m, From: FromBook}, nil
+		}
+	}
+	if m, ok := terminalWin(p.term, b); ok {
+		return Decision{Move: m, From: FromPatterns}, nil
+	}
+	r := st.r
+	t := r.Time.V
+	if r.SolveShare.V > 0 && t > 0 && (r.SolveMaxEmpty.V <= 0 || b.EmptyCells().Count() <= r.SolveMaxEmpty.V) {
+		if r.SolveParallel.V {
+			return st.solveBeside(ctx, b, t)
+		}
+		start := time.Now()
+		if m, ok := st.solveRoot(ctx, b, time.Duration(r.SolveShare.V*float64(t))); ok {
+			return Decision{Move: m, From: FromSolver}, nil
+		}
+		if err := ctx.Err(); err != nil {
+			return Decision{}, err
+		}
+		if cands, ok := st.solver.RootCandidates(); ok && st.mcts != nil {
+			// The moves the solver refuted (or found inferior) before its time ran
+			// out are left out: a winning move, if there is one, is among the rest.
+			st.mcts.LimitRoot(cands)
+		}
+		// The search gets what is left (at least a tenth of the time, so that it
+		// completes its first iteration).
+		t = max(t-time.Since(start), t/10)
+	}
+	return st.search(ctx, b, t)
+}
+
+// terminalWin returns a move of b's side to move after which the terminal test
+// (a goal-pattern database) declares the mover the winner, if there is one: the
+// database's stored wins, such as the solver's opening book (patterns build
+// --finder solver), are played without a search. The lowest such cell is returned.
+func terminalWin(t search.Terminal, b *hex.Board) (hex.Cell, bool) {
+	if t == nil || b.Winner() != hex.Empty {
+		return hex.NoCell, false
+	}
+	me := b.ToMove()
+	empty := b.EmptyCells()
+	for m := empty.First(); m != hex.NoCell; m = empty.Next(m + 1) {
+		b.PlayStone(me, m)
+		won := b.Winner() == me || b.Winner() == hex.Empty && t.Decided(b) == me
+		b.Undo()
+		if won {
+			return m, true
+		}
+	}
+	return hex.NoCell, false
+}
+
+// Params implements gtp.Parametrized: every setting as it stands on a w x h board
+// (given, or its default there; the search's limits are the exact player's where the
+// learned player has no model), named as param_player names it: the flag's name with
+// '_' for '-'.
+func (p *Player) Params(w, h int) []gtp.Param {
+	r, sr, _, _ := p.resolveFor(w, h, false)
+	var out []gtp.Param
+	for _, sp := range Specs() {
+		o := sp.field(&r)
+		if sp.searchLimit {
+			o = sp.field(&sr) // the exact player's search on a size without a model
+		}
+		typ, v := "string", o.format()
+		if o.isBool() {
+			typ, v = "bool", map[bool]string{false: "0", true: "1"}[v == "true"]
+		}
+		out = append(out, gtp.Param{Type: typ, Name: strings.ReplaceAll(sp.Name, "-", "_"), Value: v})
+	}
+	return out
+}
+
+// SetParam implements gtp.Parametrized: it gives one setting (named as Params names
+// it) on every board size, as its flag does, and rebuilds the player (reading the
+// files a changed model, patterns or book setting names).
+func (p *Player) SetParam(name, value string) error {
+	s := p.s
+	if err := s.Set(name, value); err != nil {
+		return err
+	}
+	np, err := New(s, p.opts)
+	if err != nil {
+		return err
+	}
+	*p = *np
+	return nil
+}
+
+// Model returns the learned player's model file (nil when it plays the built-in
+// models, or is the exact player).
+func (p *Player) Model() *model.Model { return p.model }
+
+// Searches returns the search of the player's last decision's board size: SearchMCTS
+// for the learned player's MCTS, else SearchAlphaBeta.
+func (p *Player) Searches() SearchKind {
+	if p.size != nil && p.size.mcts != nil {
+		return SearchMCTS
+	}
+	return SearchAlphaBeta
 }

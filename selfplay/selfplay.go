@@ -31,6 +31,8 @@ import (
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/search"
 	"github.com/hexlearn/hexlearn/internal/positions"
+	"github.com/hexlearn/hexlearn/internal/progress"
+	"github.com/hexlearn/hexlearn/player"
 )
 
 // Mode selects the kind of games.
@@ -137,17 +139,10 @@ type Config struct {
 	NewLabeler func() func(ctx context.Context, b *hex.Board) (winner hex.Color, ok bool, err error)
 	// EvaluatorInfo describes the evaluator (and labeler) for the file metadata.
 	EvaluatorInfo map[string]string
-	// Progress, if set, is called from one goroutine after each game is written.
-	Progress func(Progress)
-}
-
-// Progress reports how far a run is.
-type Progress struct {
-	Games int   // games written
-	Rows  int64 // rows written
-	// Total is the target: games of this shard (Games mode) or rows (Positions mode).
-	Total  int64
-	ByRows bool // Total counts rows
+	// Meter, if set, receives the progress of the run (one part): with Positions, the
+	// rows written out of this shard's share, counting the games beside them; with
+	// Games, the games written out of this shard's, counting the rows beside them.
+	Meter progress.Meter
 }
 
 // Result summarises a finished run.
@@ -267,6 +262,12 @@ func Run(ctx context.Context, dir string, cfg Config) (Result, error) {
 		limit = cfg.shardGames()
 	}
 	target := cfg.shardPositions()
+	meter := progress.Or(cfg.Meter)
+	if limit < 0 {
+		meter.Start("", target, "position")
+	} else {
+		meter.Start("", int64(limit), "game")
+	}
 
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -294,7 +295,7 @@ func Run(ctx context.Context, dir string, cfg Config) (Result, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			pl, err := newPlayer(&cfg)
+			pl, err := newWorker(&cfg)
 			for j := range jobs {
 				var r gameResult
 				if err != nil {
@@ -314,19 +315,20 @@ func Run(ctx context.Context, dir string, cfg Config) (Result, error) {
 	}
 	go func() { wg.Wait(); close(results) }()
 
-	res, err := collect(runCtx, dir, &cfg, results, window, limit, target)
+	res, err := collect(runCtx, dir, &cfg, results, window, limit, target, meter)
 	cancel()
 	for range results { // let the workers finish
 	}
 	if err == nil && ctx.Err() != nil {
 		err = ctx.Err()
 	}
+	meter.Done(err)
 	return res, err
 }
 
 // collect writes games in index order and rolls files every GamesPerFile games.
 func collect(ctx context.Context, dir string, cfg *Config, results <-chan gameResult, window chan struct{},
-	limit int, target int64) (Result, error) {
+	limit int, target int64, meter progress.Meter) (Result, error) {
 	var res Result
 	pending := map[int][]dataset.Example{}
 	next := 0
@@ -349,10 +351,6 @@ func collect(ctx context.Context, dir string, cfg *Config, results <-chan gameRe
 		}
 		res.Files = append(res.Files, filepath.Join(dir, cfg.FileName(part)))
 		return nil
-	}
-	total := int64(limit)
-	if limit < 0 {
-		total = target
 	}
 	done := func() bool {
 		if limit >= 0 {
@@ -414,8 +412,12 @@ func collect(ctx context.Context, dir string, cfg *Config, results <-chan gameRe
 			res.Games++
 			next++
 			<-window
-			if cfg.Progress != nil {
-				cfg.Progress(Progress{Games: res.Games, Rows: res.Rows, Total: total, ByRows: limit < 0})
+			if limit < 0 {
+				meter.Count(int64(res.Games), "game")
+				meter.Set(res.Rows)
+			} else {
+				meter.Count(res.Rows, "position")
+				meter.Set(int64(res.Games))
 			}
 		}
 	}
@@ -429,27 +431,28 @@ func collect(ctx context.Context, dir string, cfg *Config, results <-chan gameRe
 	return res, nil
 }
 
-// player plays games on one worker with its own evaluator, recorder and searcher.
-type player struct {
-	cfg      *Config
-	rec      *Recorder
-	ev       search.Evaluator // rec.Wrap()
-	tracker  search.Tracker
-	searcher *search.Searcher
-	b        *hex.Board
-	cells    []hex.Cell
-	weights  []float64
+// worker plays games on one worker with its own evaluator, recorder and player (the
+// project's one player, searching by alpha-beta over the recording evaluator).
+type worker struct {
+	cfg     *Config
+	rec     *Recorder
+	ev      search.Evaluator // rec.Wrap()
+	tracker search.Tracker
+	pl      *player.Player
+	b       *hex.Board
+	cells   []hex.Cell
+	weights []float64
 }
 
-func newPlayer(cfg *Config) (*player, error) {
+func newWorker(cfg *Config) (*worker, error) {
 	ev, err := cfg.NewEvaluator()
 	if err != nil {
 		return nil, fmt.Errorf("selfplay: evaluator: %w", err)
 	}
 	rec := NewRecorder(ev, cfg.Timings)
-	p := &player{cfg: cfg, rec: rec, ev: rec.Wrap(), b: hex.MustBoard(cfg.Width, cfg.Height)}
+	p := &worker{cfg: cfg, rec: rec, ev: rec.Wrap(), b: hex.MustBoard(cfg.Width, cfg.Height)}
 	p.tracker, _ = ev.(search.Tracker)
-	p.searcher, err = search.New(p.ev, cfg.Search)
+	p.pl, err = player.New(player.SearchSettings(cfg.Search), player.Options{Evaluator: p.ev})
 	if err != nil {
 		return nil, fmt.Errorf("selfplay: %w", err)
 	}
@@ -457,7 +460,7 @@ func newPlayer(cfg *Config) (*player, error) {
 }
 
 // evaluate evaluates the board outside the search (resetting a tracking evaluator).
-func (p *player) evaluate(played bool) search.Result {
+func (p *worker) evaluate(played bool) search.Result {
 	if p.tracker != nil {
 		p.tracker.Reset(p.b)
 	}
@@ -468,7 +471,7 @@ func (p *player) evaluate(played bool) search.Result {
 }
 
 // play plays game g and returns its recorded rows.
-func (p *player) play(ctx context.Context, g uint64) ([]dataset.Example, error) {
+func (p *worker) play(ctx context.Context, g uint64) ([]dataset.Example, error) {
 	cfg := p.cfg
 	rng := rand.New(rand.NewPCG(cfg.Seed, g^0x9e3779b97f4a7c15))
 	mode := cfg.Mode
@@ -491,7 +494,7 @@ func (p *player) play(ctx context.Context, g uint64) ([]dataset.Example, error) 
 	if mode == ModePositions {
 		return p.position(ctx, rng)
 	}
-	p.searcher.ClearTT() // a game must not depend on the games played before it
+	p.pl.NewGame() // a game must not depend on the games played before it
 	winner := hex.Empty
 	for {
 		if err := ctx.Err(); err != nil {
@@ -520,14 +523,14 @@ func (p *player) play(ctx context.Context, g uint64) ([]dataset.Example, error) 
 		case cfg.Temperature > 0 && ply < cfg.Opening+cfg.TempPlies:
 			mv = p.sample(rng, me)
 		default:
-			out, err := p.searcher.Search(ctx, b)
+			d, err := p.pl.Decide(ctx, b, false)
 			if err != nil {
 				return nil, err
 			}
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			mv = out.Move
+			mv = d.Move
 		}
 		if err := b.Play(hex.Move{Color: me, Cell: mv}); err != nil {
 			return nil, fmt.Errorf("move %s: %w", b.Geometry().CellName(mv), err)
@@ -538,7 +541,7 @@ func (p *player) play(ctx context.Context, g uint64) ([]dataset.Example, error) 
 
 // finish returns the game's rows with the game's winner (Empty: none) and, with a
 // labeler, the solver's true winners.
-func (p *player) finish(ctx context.Context, winner hex.Color) ([]dataset.Example, error) {
+func (p *worker) finish(ctx context.Context, winner hex.Color) ([]dataset.Example, error) {
 	rows := p.rec.finish(winner)
 	if p.cfg.NewLabeler != nil {
 		if err := label(ctx, p.cfg.NewLabeler, rows); err != nil {
@@ -551,7 +554,7 @@ func (p *player) finish(ctx context.Context, winner hex.Color) ([]dataset.Exampl
 // position plays ModePositions' game: uniformly random moves, as many as drawn from
 // 1..cells/2, drawn again while the position is finished, then one evaluated row.
 // The row's winner (the game's result) is unknown: Empty.
-func (p *player) position(ctx context.Context, rng *rand.Rand) ([]dataset.Example, error) {
+func (p *worker) position(ctx context.Context, rng *rand.Rand) ([]dataset.Example, error) {
 	b := p.b
 	n := b.Geometry().N
 	for {
@@ -596,7 +599,7 @@ func label(ctx context.Context, newLab func() func(context.Context, *hex.Board) 
 
 // sample picks a move among p.cells by a softmax over their 1-ply values for the
 // mover; a proved win is taken at once.
-func (p *player) sample(rng *rand.Rand, me hex.Color) hex.Cell {
+func (p *worker) sample(rng *rand.Rand, me hex.Color) hex.Cell {
 	b := p.b
 	p.weights = p.weights[:0]
 	best := math.Inf(-1)

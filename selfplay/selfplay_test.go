@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/search"
+	"github.com/hexlearn/hexlearn/internal/progress"
 )
 
 // toyEval is a cheap deterministic evaluator: stones near the middle row count for
@@ -284,13 +286,7 @@ func TestCancelLeavesWholeFiles(t *testing.T) {
 	cfg.GamesPerFile = 3
 	cfg.Workers = 2
 	ctx, cancel := context.WithCancel(context.Background())
-	n := 0
-	cfg.Progress = func(p Progress) {
-		n++
-		if n == 8 {
-			cancel()
-		}
-	}
+	cfg.Meter = &cancelMeter{Meter: progress.Or(nil), after: 8, cancel: cancel}
 	dir := t.TempDir()
 	_, err := Run(ctx, dir, cfg)
 	if !errors.Is(err, context.Canceled) {
@@ -596,4 +592,74 @@ func bruteWinner(b *hex.Board, memo map[uint64]hex.Color) hex.Color {
 	}
 	memo[b.Hash()] = win
 	return win
+}
+
+// cancelMeter cancels a run after a number of progress reports.
+type cancelMeter struct {
+	progress.Meter
+	after  int
+	n      int
+	cancel func()
+}
+
+func (m *cancelMeter) Set(int64) {
+	if m.n++; m.n == m.after {
+		m.cancel()
+	}
+}
+
+// logMeter records a run's progress reports.
+type logMeter struct {
+	start          string // "part/total/unit"
+	sets, lastSet  int64
+	count          int64
+	countUnit      string
+	dones          int
+	err            error
+	decreasingSets bool
+}
+
+func (m *logMeter) Start(part string, total int64, unit string) {
+	m.start = fmt.Sprintf("%s/%d/%s", part, total, unit)
+}
+func (m *logMeter) Set(d int64) {
+	if d < m.lastSet {
+		m.decreasingSets = true
+	}
+	m.sets++
+	m.lastSet = d
+}
+func (m *logMeter) Count(n int64, unit string) { m.count, m.countUnit = n, unit }
+func (m *logMeter) Done(err error)             { m.dones++; m.err = err }
+
+// TestMeter: a run reports one part through its Meter: this shard's games (counting
+// the rows beside them) or rows (counting the games), one report per game written.
+func TestMeter(t *testing.T) {
+	for _, tc := range []struct {
+		games, shard, shards int
+		positions            int64
+		start, countUnit     string
+	}{
+		{games: 6, shards: 1, start: "/6/game", countUnit: "position"},
+		{games: 7, shard: 1, shards: 3, start: "/2/game", countUnit: "position"},
+		{positions: 50, shards: 1, start: "/50/position", countUnit: "game"},
+		{positions: 50, shard: 1, shards: 3, start: "/17/position", countUnit: "game"},
+	} {
+		cfg := toyConfig(4, 4)
+		cfg.Games, cfg.Positions, cfg.Shard, cfg.Shards = tc.games, tc.positions, tc.shard, tc.shards
+		m := &logMeter{}
+		cfg.Meter = m
+		res, err := Run(context.Background(), t.TempDir(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		done, count := int64(res.Games), res.Rows
+		if tc.positions > 0 {
+			done, count = res.Rows, int64(res.Games)
+		}
+		if m.start != tc.start || m.sets != int64(res.Games) || m.lastSet != done || m.decreasingSets ||
+			m.count != count || m.countUnit != tc.countUnit || m.dones != 1 || m.err != nil {
+			t.Errorf("%+v: meter %+v, result %+v", tc, m, res)
+		}
+	}
 }

@@ -148,7 +148,8 @@ func (e *Examples) Subset(idx []int) *Examples {
 // move and every label; a row equal to its own image is kept once. Unlike
 // dataset.Table.Augment it leaves out the colour-exchanging reflections, whose images
 // (White one stone ahead, Black to move) alternate play never reaches: with them a
-// winner network on 8x8 random positions named fewer winners (docs/results.md).
+// winner network on 8x8 random positions named fewer winners (docs/history.md, "A winner network on solved random
+// positions").
 func (e *Examples) WithRotations() *Examples {
 	c := e.Cells()
 	n := e.Rows()

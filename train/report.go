@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/hexlearn/hexlearn/experiments/report"
 	"github.com/hexlearn/hexlearn/internal/fileutil"
+	"github.com/hexlearn/hexlearn/internal/report"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/hexlearn/hexlearn/internal/progress"
 	"github.com/hexlearn/hexlearn/model"
 )
 
@@ -19,7 +20,7 @@ type SweepConfig struct {
 	Hidden []int // hidden sizes to try
 	Epochs int   // epochs per run; the validation error is recorded after every epoch
 	// Base holds the remaining training settings (batch, learning rate, seed, target,
-	// output); its Hidden, Epochs, PlyRanges and OnEpoch are ignored.
+	// output); its Hidden, Epochs, PlyRanges, Meter and OnEpoch are ignored.
 	Base Config
 	// Workers is the number of runs trained at once (default GOMAXPROCS).
 	Workers int
@@ -27,9 +28,9 @@ type SweepConfig struct {
 	// relative distance of the minimum count as tied, and the one with the smallest
 	// standard deviation wins (the paper's second criterion). Default 0: exact ties.
 	TieTolerance float64
-	// Progress, if set, is called (serially) after every epoch of every run with the
-	// number of epochs done and the total.
-	Progress func(done, total int)
+	// Meter, if set, receives the epochs trained by all runs together (one part of
+	// len(Hidden)·Folds·Epochs epochs).
+	Meter progress.Meter
 }
 
 // SweepResult is the outcome of a sweep: validation errors per hidden size, fold and
@@ -186,6 +187,8 @@ func Sweep(ctx context.Context, ex *Examples, sc SweepConfig) (_ *SweepResult, e
 		epochDur time.Duration
 	)
 	total := len(sc.Hidden) * sc.Folds * sc.Epochs
+	meter := progress.Or(sc.Meter)
+	meter.Start("", int64(total), "epoch")
 	start := time.Now()
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
@@ -211,9 +214,7 @@ func Sweep(ctx context.Context, ex *Examples, sc SweepConfig) (_ *SweepResult, e
 						}
 						mu.Lock()
 						done++
-						if sc.Progress != nil {
-							sc.Progress(done, total)
-						}
+						meter.Set(int64(done))
 						mu.Unlock()
 						return nil
 					}}
@@ -240,10 +241,12 @@ feed:
 	}
 	close(jobs)
 	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
+	err = firstErr
+	if err == nil {
+		err = ctx.Err()
 	}
-	if err := ctx.Err(); err != nil {
+	meter.Done(err)
+	if err != nil {
 		return nil, err
 	}
 	res.Seconds = time.Since(start).Seconds()
@@ -323,7 +326,7 @@ func HoldoutCheck(ctx context.Context, ex *Examples, r *SweepResult, base Config
 			tr = append(tr, i)
 		}
 	}
-	base.Hidden, base.Epochs, base.PlyRanges, base.OnEpoch = r.BestHidden, r.BestEpochs, nil, nil
+	base.Hidden, base.Epochs, base.PlyRanges, base.Meter, base.OnEpoch = r.BestHidden, r.BestEpochs, nil, nil, nil
 	held := ex.Subset(te)
 	m, err := Train(ctx, ex.Subset(tr), base)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 
+	"github.com/hexlearn/hexlearn/internal/progress"
 	"github.com/hexlearn/hexlearn/internal/version"
 	"github.com/hexlearn/hexlearn/model"
 )
@@ -30,7 +31,11 @@ type Config struct {
 	// PlyRanges, when not empty, trains one network per range (rows outside every
 	// range are not used); otherwise one network covers all plies.
 	PlyRanges []PlyRange
-	// OnEpoch, if set, is called after each epoch of each network.
+	// Meter, if set, receives the epochs trained (one part of Epochs epochs per
+	// network).
+	Meter progress.Meter
+	// OnEpoch, if set, is called after each epoch of each network with its training
+	// cost.
 	OnEpoch func(net, epoch int, cost float64)
 }
 
@@ -194,37 +199,12 @@ func Train(ctx context.Context, ex *Examples, cfg Config) (*model.Model, error) 
 	if len(ranges) == 0 {
 		ranges = []PlyRange{{0, ex.Cells()}}
 	}
-	for k, r := range ranges {
-		part := ex
-		if len(cfg.PlyRanges) > 0 {
-			part = ex.Partition(r)
-		}
-		if part.Rows() == 0 {
-			continue
-		}
-		y, err := targets(part, cfg.Target, cfg.Output, m.Scaling)
-		if err != nil {
-			return nil, err
-		}
-		x, err := inputs(ctx, part, m)
-		if err != nil {
-			return nil, err
-		}
-		spec := netSpec{cells: m.Inputs(), hidden: cfg.Hidden, epochs: cfg.Epochs, batch: cfg.BatchSize,
-			learnRate: cfg.LearnRate, output: cfg.Output, seed: cfg.Seed + uint64(k)*0x9E3779B97F4A7C15}
-		if cfg.OnEpoch != nil {
-			k := k
-			spec.onEpoch = func(ep int, cost float64, _ *model.Net) error { cfg.OnEpoch(k, ep, cost); return nil }
-		}
-		n, err := trainNet(ctx, x, y, spec)
-		if err != nil {
-			if len(cfg.PlyRanges) > 0 {
-				return nil, fmt.Errorf("plies %d..%d: %w", r.MinPly, r.MaxPly, err)
-			}
-			return nil, err
-		}
-		n.MinPly, n.MaxPly = r.MinPly, r.MaxPly
-		m.Nets = append(m.Nets, *n)
+	meter := progress.Or(cfg.Meter)
+	meter.Start("", int64(cfg.Epochs*len(ranges)), "epoch")
+	err = trainNets(ctx, ex, cfg, ranges, m, meter)
+	meter.Done(err)
+	if err != nil {
+		return nil, err
 	}
 	if len(m.Nets) == 0 {
 		return nil, ErrNoData
@@ -249,4 +229,47 @@ func Train(ctx context.Context, ex *Examples, cfg Config) (*model.Model, error) 
 		return nil, fmt.Errorf("train: produced an invalid model: %w", err)
 	}
 	return m, nil
+}
+
+// trainNets trains the network of every range of ply ranges on its rows of ex into m,
+// reporting every epoch to meter.
+func trainNets(ctx context.Context, ex *Examples, cfg Config, ranges []PlyRange, m *model.Model, meter progress.Meter) error {
+	done := int64(0)
+	for k, r := range ranges {
+		part := ex
+		if len(cfg.PlyRanges) > 0 {
+			part = ex.Partition(r)
+		}
+		if part.Rows() == 0 {
+			continue
+		}
+		y, err := targets(part, cfg.Target, cfg.Output, m.Scaling)
+		if err != nil {
+			return err
+		}
+		x, err := inputs(ctx, part, m)
+		if err != nil {
+			return err
+		}
+		spec := netSpec{cells: m.Inputs(), hidden: cfg.Hidden, epochs: cfg.Epochs, batch: cfg.BatchSize,
+			learnRate: cfg.LearnRate, output: cfg.Output, seed: cfg.Seed + uint64(k)*0x9E3779B97F4A7C15}
+		spec.onEpoch = func(ep int, cost float64, _ *model.Net) error {
+			done++
+			meter.Set(done)
+			if cfg.OnEpoch != nil {
+				cfg.OnEpoch(k, ep, cost)
+			}
+			return nil
+		}
+		n, err := trainNet(ctx, x, y, spec)
+		if err != nil {
+			if len(cfg.PlyRanges) > 0 {
+				return fmt.Errorf("plies %d..%d: %w", r.MinPly, r.MaxPly, err)
+			}
+			return err
+		}
+		n.MinPly, n.MaxPly = r.MinPly, r.MaxPly
+		m.Nets = append(m.Nets, *n)
+	}
+	return nil
 }

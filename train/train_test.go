@@ -105,13 +105,17 @@ func TestLearns(t *testing.T) {
 	tr, te := all.Subset(seq(0, 3000)), all.Subset(seq(3000, 4000))
 	for _, target := range []model.Target{model.TargetValue, model.TargetWinner} {
 		var costs []float64
+		meter := &epochMeter{}
 		m, err := Train(context.Background(), tr, Config{Hidden: 16, Epochs: 30, Seed: 1, Target: target, LearnRate: 0.01,
-			OnEpoch: func(_, _ int, c float64) { costs = append(costs, c) }})
+			Meter: meter, OnEpoch: func(_, _ int, c float64) { costs = append(costs, c) }})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(costs) != 30 || !(costs[29] < costs[0]*0.7) {
 			t.Fatalf("%s: training cost did not fall: %v", target, costs)
+		}
+		if meter.total != 30 || meter.last != 30 || meter.sets != 30 || meter.dones != 1 || meter.err != nil {
+			t.Errorf("%s: progress %+v, want 30 of 30 epochs, one part", target, meter)
 		}
 		mt := Evaluate(m, te)
 		t.Logf("%s: held-out %+v", target, mt)
@@ -213,17 +217,17 @@ func TestSpearman(t *testing.T) {
 func TestSweep(t *testing.T) {
 	ex := Synthetic(4, 4, 900, 8)
 	sc := SweepConfig{Folds: 3, Hidden: []int{2, 12}, Epochs: 6, Base: Config{Seed: 3, LearnRate: 0.01}, Workers: 2}
-	var last, total int
-	sc.Progress = func(d, tot int) { last, total = d, tot }
+	m := &epochMeter{}
+	sc.Meter = m
 	r, err := Sweep(context.Background(), ex, sc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if last != 36 || total != 36 {
-		t.Fatalf("progress reported %d of %d epochs, want 36 of 36", last, total)
+	if m.last != 36 || m.total != 36 || m.sets != 36 || m.dones != 1 || m.err != nil {
+		t.Fatalf("progress %+v, want 36 of 36 epochs, one part", m)
 	}
 	// Results do not depend on the number of workers.
-	sc.Workers, sc.Progress = 1, nil
+	sc.Workers, sc.Meter = 1, nil
 	r1, err := Sweep(context.Background(), ex, sc)
 	if err != nil {
 		t.Fatal(err)
@@ -367,3 +371,15 @@ func TestOpenKeepsUndecidedRows(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// epochMeter records the progress reports of one part.
+type epochMeter struct {
+	total, last, sets int64
+	dones             int
+	err               error
+}
+
+func (m *epochMeter) Start(_ string, total int64, _ string) { m.total = total }
+func (m *epochMeter) Set(d int64)                           { m.last = d; m.sets++ }
+func (m *epochMeter) Count(int64, string)                   {}
+func (m *epochMeter) Done(err error)                        { m.dones++; m.err = err }

@@ -31,7 +31,10 @@ semi-connections all meet, counts as proved lost). A proved winner that later lo
 each such change is listed. --deep also counts, before each find, the loser's moves
 that would have left the winner no reply proved to win (two moves deep; seconds per
 11x11 game). The last table sums it all per player name (SGF PB and PW). Proofs are
-sound but incomplete: "not proved lost" is an upper bound on the moves that hold.`,
+sound but incomplete: "not proved lost" is an upper bound on the moves that hold.
+Games the referee adjudicated after an engine died ('hexlearn match') show
+"(adjudicated)" after the winner, games it could not decide "no result" (nobody's
+win); the sums then count both per player.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fset := newFlags(c, stdout)

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/experiments"
@@ -16,7 +17,7 @@ func init() {
 	c := &command{
 		name:    "bench",
 		summary: "run the quick benchmark set and print a table with ratios",
-		usage: `hexlearn bench [GROUP ...] [--size 6,11] [--time S] [--positions P] [--seed S] [--json]
+		usage: `hexlearn bench [GROUP ...] [--size 6,11] [--time S] [--positions P] [--seed S] [--json | --markdown]
 
 Runs the quick benchmark set on seeded midgame positions and prints a table. GROUP is
 any of ` + strings.Join(experiments.BenchGroups, ", ") + ` (default: all). Every ratio compares
@@ -24,7 +25,10 @@ two items measured in the same run: XH- vs H-search, learned vs exact evaluation
 LB-tree vs a linear scan, learned vs exact search nodes per second. The search
 group ends with the two players as 'hexlearn gtp' builds them, one move each at
 --time per move on midgame positions H-search leaves open: nodes (MCTS: expansions)
-per second, median depth and H-search calls per second of their searches.`,
+per second, median depth and H-search calls per second of their searches.
+--markdown prints the tables of docs/results.md instead: one per group, each row
+with its ratio and the command that measures it again, under a line giving the
+date, the code version, the machine and the command for all of them.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fs := newFlags(c, stdout)
@@ -33,6 +37,7 @@ per second, median depth and H-search calls per second of their searches.`,
 		positions := fs.Int("positions", 20, "midgame positions per size")
 		seed := fs.Uint64("seed", 1, "seed of the positions")
 		jsonOut := fs.Bool("json", false, "print the rows as JSON")
+		markdown := fs.Bool("markdown", false, "print the rows as the Markdown tables of docs/results.md, with the commands that regenerate them")
 		var groups []string
 		for len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 			groups, args = append(groups, args[0]), args[1:]
@@ -47,6 +52,9 @@ per second, median depth and H-search calls per second of their searches.`,
 		}
 		if err := intIn("positions", *positions, 1, 100_000); err != nil {
 			return err
+		}
+		if *jsonOut && *markdown {
+			return usageErr("--json and --markdown: choose one")
 		}
 		for _, g := range groups {
 			if !slices.Contains(experiments.BenchGroups, g) {
@@ -72,6 +80,10 @@ per second, median depth and H-search calls per second of their searches.`,
 			enc := json.NewEncoder(stdout)
 			enc.SetIndent("", "  ")
 			return enc.Encode(rows)
+		}
+		if *markdown {
+			experiments.WriteBenchMarkdown(stdout, cfg, rows, time.Now())
+			return nil
 		}
 		experiments.WriteBenchTable(stdout, rows)
 		return nil

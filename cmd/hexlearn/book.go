@@ -13,7 +13,6 @@ import (
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/solver"
 	"github.com/hexlearn/hexlearn/internal/fileutil"
-	"github.com/hexlearn/hexlearn/pipeline"
 	"github.com/hexlearn/hexlearn/player"
 )
 
@@ -103,7 +102,7 @@ func bookBuild(ctx context.Context, c *command, args []string, stdout, stderr io
 		return err
 	}
 	if *in != "" {
-		if bk, err = pipeline.ReadBook(*in, *size); err != nil {
+		if bk, err = player.ReadBook(*in, *size); err != nil {
 			return err
 		}
 	}
@@ -237,5 +236,5 @@ func loadBook(spec string, n int) (*book.Book, error) {
 	if spec == "builtin" {
 		return player.BuiltinBook(n, n)
 	}
-	return pipeline.ReadBook(spec, n)
+	return player.ReadBook(spec, n)
 }

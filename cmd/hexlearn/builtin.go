@@ -2,12 +2,11 @@ package main
 
 import (
 	"github.com/hexlearn/hexlearn/model"
-	"github.com/hexlearn/hexlearn/pipeline"
 	"github.com/hexlearn/hexlearn/player"
 )
 
 // builtinModel is the --model value that names the model built into the binary.
-const builtinModel = pipeline.BuiltinModel
+const builtinModel = player.BuiltinModel
 
 // optionalModel checks a --model value: empty, "builtin" or an existing file.
 func optionalModel(path string) error {
@@ -28,7 +27,7 @@ func loadModelFor(path string, w, h int) (*model.Model, error) {
 
 // optionalBook checks --book: builtin, none, or an existing file.
 func optionalBook(path string) error {
-	if path == pipeline.BuiltinBook || path == pipeline.NoBook {
+	if path == player.BookBuiltin || path == player.BookNone {
 		return nil
 	}
 	return optionalInput("book", path)

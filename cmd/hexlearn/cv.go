@@ -79,7 +79,7 @@ Writes sweep.md, sweep.csv, sweep.png, sweep.svg and sweep.json into --report
 		cc := pipeline.CVConfig{Data: lf.data, Width: w, Height: h, OpenOnly: lf.openOnly, Base: base,
 			Folds: *folds, Hidden: hidden, Epochs: *epochs, Workers: *workers, Tie: *tie,
 			PerPly: lf.perPly, PlyWidth: lf.plyWidth, Agree: *agree, Report: *report,
-			Meter: &progress.Meter{W: stderr, Desc: "cv"},
+			Meter: &progress.Bars{W: stderr, Desc: "cv"},
 			OnSkip: func(r train.PlyRange, rows, folds int) {
 				fmt.Fprintf(stderr, "cv: skipping plies %d..%d: %d rows are too few for %d folds\n", r.MinPly, r.MaxPly, rows, folds)
 			}}

@@ -133,6 +133,9 @@ func printFlags(w io.Writer, fs *flag.FlagSet) {
 	sort.Slice(fl, func(i, j int) bool { return fl[i].Name < fl[j].Name })
 	for _, f := range fl {
 		typ, usage := flag.UnquoteUsage(f)
+		if t, ok := f.Value.(interface{ Type() string }); ok {
+			typ = t.Type()
+		}
 		line := "  --" + f.Name
 		if typ != "" {
 			line += " " + typ

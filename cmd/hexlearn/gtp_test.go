@@ -2,74 +2,60 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"io"
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hexlearn/hexlearn/engine/gtp"
-	"github.com/hexlearn/hexlearn/model"
-	"github.com/hexlearn/hexlearn/pipeline"
 	"github.com/hexlearn/hexlearn/player"
 )
 
-// TestGTPPlayerConfigRoundTrip: the flags pipeline.PlayerConfig.Args writes for a
-// player (experiment 7 and the strength ladder start 'hexlearn gtp' with them) parse
-// back into a config that builds the same player, on the same board.
-func TestGTPPlayerConfigRoundTrip(t *testing.T) {
-	for _, cfg := range []pipeline.PlayerConfig{
-		{},
-		{Kind: player.Exact, XH: true, Depth: 32, Time: 1500 * time.Millisecond},
-		{Kind: player.Exact, Size: 5, Depth: 2, K: 4, Time: -1},
-		{Kind: player.Exact, NoFillIn: true, Size: 5, Depth: 2},
-		{Kind: player.Learned, NoTemplates: true, Size: 5},
-		{Kind: player.Exact, Size: gtp.DefaultSize, Model: pipeline.BuiltinModel},
-		{Kind: player.Learned, Model: tinyModel, Patterns: bridgeDB, K: 7, VCPlies: -1},
-		{Model: tinyModel, Size: 3, VCPlies: 2, Time: 250 * time.Millisecond},
-		{Model: tinyModel, Size: 3, LeafVC: 1},
-		{Kind: player.Learned, LeafVC: -1},
-		{Kind: player.Exact, Size: 5, SolveShare: 0.5},
-		{Model: tinyModel, Size: 3, SolveShare: -1},
-		{Kind: player.Learned, Size: 6, SolveMaxEmpty: -1},
-		{Kind: player.Exact, SolveShare: 0.2, SolveMaxEmpty: 20},
-		{Kind: player.Learned, Size: 8, SolveParallel: 1},
-		{Kind: player.Learned, LookaheadDepth: 3, Order: model.OrderPotential},
-		{Model: tinyModel, Size: 3, LookaheadDepth: -1, Order: model.OrderNetwork},
-		{Kind: player.Learned, Search: player.SearchAlphaBeta},
-		{Model: tinyModel, Size: 3, Search: player.SearchMCTS},
-		{Kind: player.Learned, Size: 11, CircuitPriors: 0.5},
-		{Kind: player.Learned, CircuitPriors: -1},
-		{Kind: player.Learned, Size: 11, Playouts: 32, PlayoutWeight: 0.8},
-		{Kind: player.Learned, Playouts: -1},
-		{Kind: player.Learned, Size: 11, AMAFPriors: 0.25},
-		{Kind: player.Learned, Size: 11, AMAFPriors: -1},
-		{Kind: player.Exact, Book: pipeline.BuiltinBook},
-		{Kind: player.Learned, Size: 8, Book: pipeline.NoBook},
+// TestGTPFlagsRoundTrip: the flags player.Settings.Args writes for a player
+// (experiment 7 and the strength ladder start 'hexlearn gtp' with them) parse back
+// into the same settings, and the engine starts on the board they name.
+func TestGTPFlagsRoundTrip(t *testing.T) {
+	set := func(pairs ...string) player.Settings {
+		var s player.Settings
+		for _, p := range pairs {
+			k, v, _ := strings.Cut(p, "=")
+			if err := s.Set(k, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return s
+	}
+	for _, tc := range []struct {
+		s    player.Settings
+		size int
+	}{
+		{player.Settings{}, gtp.DefaultSize},
+		{set("player=exact", "xh=true", "depth=32", "time=1.5"), gtp.DefaultSize},
+		{set("player=exact", "fill-in=false", "depth=2", "k=4", "time=0"), gtp.DefaultSize},
+		{set("model="+tinyModel, "patterns="+bridgeDB, "k=7", "vc-plies=0"), 3},
+		{set("leaf-vc=false", "solve-share=0.5", "solve-max-empty=0", "solve-parallel=true"), gtp.DefaultSize},
+		{set("lookahead-depth=3", "order=potential", "search=alphabeta", "circuit-priors=0"), gtp.DefaultSize},
+		{set("playouts=32", "playout-weight=0.8", "amaf-priors=0.25", "reuse=on", "book=none", "expansions=100"), gtp.DefaultSize},
+		{set("player=exact", "book=builtin", "edge-templates=false"), gtp.DefaultSize},
 	} {
-		parsed, err := gtpPlayerConfig(commands["gtp"], cfg.Args(), io.Discard)
+		e, err := gtpEngine(commands["gtp"], tc.s.Args(), io.Discard, io.Discard)
 		if err != nil {
-			t.Fatalf("%q: %v", cfg.Args(), err)
+			t.Fatalf("%q: %v", tc.s.Args(), err)
 		}
-		want, err := pipeline.NewPlayer(context.Background(), cfg)
-		if err != nil {
-			t.Fatal(err)
+		p := e.Player().(*player.Player)
+		if got := p.Settings(); !reflect.DeepEqual(got, tc.s) {
+			t.Errorf("%q parsed into %q", tc.s.Args(), got.Args())
 		}
-		got, err := pipeline.NewPlayer(context.Background(), parsed)
-		if err != nil {
-			t.Fatal(err)
+		if b := e.Board(); b.Width() != tc.size || b.Height() != tc.size {
+			t.Errorf("%q: starts on %dx%d, want %d", tc.s.Args(), b.Width(), b.Height(), tc.size)
 		}
-		// The learned evaluator is a function (compared through the name); the
-		// rest must be equal.
-		want.GTP.Learned, got.GTP.Learned = nil, nil
-		if (want.GTP.Book == nil) != (got.GTP.Book == nil) {
-			t.Errorf("%q: book %v, want %v", cfg.Args(), got.GTP.Book != nil, want.GTP.Book != nil)
-		}
-		want.GTP.Book, got.GTP.Book = nil, nil
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("%q:\n got %+v\nwant %+v", cfg.Args(), got, want)
-		}
+	}
+	e, err := gtpEngine(commands["gtp"], []string{"--swap", "--size", "5"}, io.Discard, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ans, err := e.Run(t.Context(), "param_game"); err != nil || ans != "[bool] allow_swap 1" || e.Board().Width() != 5 {
+		t.Errorf("--swap --size 5: %q %v, %dx%d", ans, err, e.Board().Width(), e.Board().Height())
 	}
 }
 
@@ -81,22 +67,23 @@ func TestGTPPlayerErrors(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"--player", "random"}, 2, "hexlearn gtp: --player: player: unknown player \"random\" (want learned or exact)\n"},
+		{[]string{"--player", "random"}, 2, "hexlearn gtp: --player \"random\": want learned or exact\n"},
 		{[]string{"--player", "exact", "--model", tinyModel}, 2, "hexlearn gtp: model " + tinyModel + ": the exact player uses no model\n"},
-		{[]string{"--size", "5", "--model", tinyModel}, 2, "hexlearn gtp: size 5: " + tinyModel + ": model: model is for another board size: trained on 3x3, board is 5x5\n"},
-		{[]string{"--solve-share", "1.5"}, 2, "hexlearn gtp: --solve-share: want a fraction from 0 to 1 (or -1), got 1.5\n"},
-		{[]string{"--solve-share", "NaN"}, 2, "hexlearn gtp: --solve-share: want a fraction from 0 to 1 (or -1), got NaN\n"},
-		{[]string{"--order", "energy"}, 2, "hexlearn gtp: --order: model: unsupported move ordering \"energy\" (want potential, network or mix)\n"},
-		{[]string{"--lookahead-depth", "40"}, 2, "hexlearn gtp: --lookahead-depth"},
-		{[]string{"--circuit-priors", "1.5"}, 2, "hexlearn gtp: --circuit-priors: want a weight from 0 to 1 (or -1), got 1.5\n"},
-		{[]string{"--circuit-priors", "NaN"}, 2, "hexlearn gtp: --circuit-priors: want a weight from 0 to 1 (or -1), got NaN\n"},
-		{[]string{"--playouts", "-2"}, 2, "hexlearn gtp: --playouts: want 0 to 65536 (or -1), got -2\n"},
-		{[]string{"--playout-weight", "0"}, 2, "hexlearn gtp: --playout-weight: want a weight above 0 and at most 1 (or -1), got 0\n"},
-		{[]string{"--playout-weight", "NaN"}, 2, "hexlearn gtp: --playout-weight: want a weight above 0 and at most 1 (or -1), got NaN\n"},
-		{[]string{"--amaf-priors", "1.5"}, 2, "hexlearn gtp: --amaf-priors: want a weight from 0 to 1 (or -1), got 1.5\n"},
+		{[]string{"--size", "5", "--model", tinyModel}, 2, "hexlearn gtp: size 5x5: model: model is for another board size: trained on 3x3, board is 5x5\n"},
+		{[]string{"--solve-share", "1.5"}, 2, "hexlearn gtp: --solve-share \"1.5\": want 0 to 1\n"},
+		{[]string{"--solve-share", "NaN"}, 2, "hexlearn gtp: --solve-share \"NaN\": want a number\n"},
+		{[]string{"--order", "energy"}, 2, "hexlearn gtp: --order \"energy\": want potential, network or mix\n"},
+		{[]string{"--lookahead-depth", "40"}, 2, "hexlearn gtp: --lookahead-depth \"40\": want 0 to 32\n"},
+		{[]string{"--depth", "0"}, 2, "hexlearn gtp: --depth \"0\": want 1 to 32\n"},
+		{[]string{"--circuit-priors", "1.5"}, 2, "hexlearn gtp: --circuit-priors \"1.5\": want 0 to 1\n"},
+		{[]string{"--playouts", "-2"}, 2, "hexlearn gtp: --playouts \"-2\": want 0 to 65536\n"},
+		{[]string{"--playout-weight", "2"}, 2, "hexlearn gtp: --playout-weight \"2\": want 0 to 1\n"},
 		{[]string{"--amaf-priors", "0.3", "--playouts", "0"}, 2, "hexlearn gtp: --amaf-priors: the AMAF ranking needs playouts (--playouts is 0)\n"},
-		{[]string{"--reuse", "yes"}, 2, "hexlearn gtp: --reuse: want on or off, got \"yes\"\n"},
-		{[]string{"--search", "minimax"}, 2, "hexlearn gtp: --search: player: unknown search \"minimax\" (want mcts or alphabeta)\n"},
+		{[]string{"--reuse", "yes"}, 2, "hexlearn gtp: --reuse \"yes\": want true or false (or on, off)\n"},
+		{[]string{"--search", "minimax"}, 2, "hexlearn gtp: --search \"minimax\": want mcts or alphabeta\n"},
+		{[]string{"--time", "-1"}, 2, "hexlearn gtp: --time \"-1\": want seconds from 0 to 1e6\n"},
+		{[]string{"--size", "0"}, 2, "hexlearn gtp: --size 0: want 1..19\n"},
+		{[]string{"--model", "/nonexistent.model"}, 1, "hexlearn gtp: --model /nonexistent.model: file does not exist\n"},
 		{[]string{"--patterns", tinyModel}, 1, "hexlearn gtp: " + tinyModel + ": patterns: "},
 	} {
 		var out, errb bytes.Buffer

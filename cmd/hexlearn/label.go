@@ -58,7 +58,7 @@ rows labelled per ply. Ctrl-C or SIGTERM stops within a second and writes nothin
 			return err
 		}
 		res, err := pipeline.Label(ctx, pipeline.LabelConfig{In: fs.Arg(0), Out: *out, Limit: *limit, MaxNodes: *maxNodes,
-			Timeout: *timeout, Workers: *workers, TTBits: *ttBits, Meter: &progress.Meter{W: stderr, Desc: "label"}})
+			Timeout: *timeout, Workers: *workers, TTBits: *ttBits, Meter: &progress.Bars{W: stderr, Desc: "label"}})
 		if err != nil {
 			return err
 		}

@@ -1,14 +1,12 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"strconv"
 	"strings"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/model"
-	"github.com/hexlearn/hexlearn/pipeline"
 	"github.com/hexlearn/hexlearn/train"
 )
 
@@ -35,20 +33,6 @@ func (l *learnFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&l.lr, "lr", 0.003, "Adam learning rate")
 	fs.Uint64Var(&l.seed, "seed", 1, "seed for folds, initialisation and shuffling")
 	fs.BoolVar(&l.openOnly, "open-only", false, "use only open positions (|value| < 20): decided positions carry the circuit's clamped values and are left to VCs and patterns")
-}
-
-// load checks the flags and reads the examples, labelled for the playouts target
-// when that is the target (before any split, so held-out rows have labels too).
-func (l *learnFlags) load(ctx context.Context) (*train.Examples, train.Config, error) {
-	w, h, cfg, err := l.config()
-	if err != nil {
-		return nil, cfg, err
-	}
-	ex, err := pipeline.LoadExamples(l.data, w, h, l.openOnly)
-	if err == nil && cfg.Target == model.TargetPlayouts {
-		err = ex.LabelPlayouts(ctx, cfg.Playouts, cfg.Seed)
-	}
-	return ex, cfg, err
 }
 
 // config checks the flags and returns the board size and the shared training settings.

@@ -75,8 +75,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if signalsCaught != nil {
+		signalsCaught()
+	}
 	return runCommand(ctx, args, stdout, stderr)
 }
+
+// signalsCaught, when set (by the tests), is called once a command catches Ctrl-C and
+// SIGTERM, so that a test signals a command that is running, not one still starting.
+var signalsCaught func()
 
 // runCommand runs the command line args (a command name first) with ctx and returns
 // the exit status: 0 success, 1 failure, 2 usage error, 130 interrupted.

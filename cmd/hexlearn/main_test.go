@@ -6,13 +6,20 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hexlearn/hexlearn/internal/gtpfake"
 )
 
 // TestMain lets this test binary stand in for the hexlearn binary: with
 // HEXLEARN_TEST_CLI=1 it runs the command line it is given, so commands that start
-// hexlearn as a subprocess (match, experiment 7) can be tested end to end.
+// hexlearn as a subprocess (match, experiment 7) can be tested end to end; and for a
+// scripted GTP engine (internal/gtpfake) when asked.
 func TestMain(m *testing.M) {
+	gtpfake.Main()
 	if os.Getenv("HEXLEARN_TEST_CLI") == "1" {
+		if path := os.Getenv("HEXLEARN_TEST_READY"); path != "" {
+			signalsCaught = func() { os.WriteFile(path, nil, 0o644) }
+		}
 		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())

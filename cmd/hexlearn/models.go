@@ -70,7 +70,7 @@ binary's models are the files of seed 1.`,
 		}
 		start := time.Now()
 		reps, err := pipeline.BuildBuiltins(ctx, pipeline.BuiltinsConfig{Recipes: recipes, Seed: *seed,
-			Workers: *workers, Work: *work, Out: *out, Meter: &progress.Meter{W: stderr, Desc: "models"},
+			Workers: *workers, Work: *work, Out: *out, Meter: &progress.Bars{W: stderr, Desc: "models"},
 			OnModel: func(r pipeline.BuiltinReport) {
 				fmt.Fprintf(stdout, "%dx%d  %7d positions  self-play %8s  %d-%d-1 on %d rows  training %7s  %s  %s\n",
 					r.Size, r.Size, r.Rows, r.CorpusTime.Round(time.Second), r.Inputs, r.Hidden, r.TrainRows,

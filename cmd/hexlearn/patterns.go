@@ -101,7 +101,7 @@ func patternsBuild(ctx context.Context, c *command, args []string, stdout, stder
 		}
 	}
 	res, err := pipeline.BuildPatterns(ctx, pipeline.PatternsConfig{From: *from, Size: *size, Finder: *finder, Verify: *verify, MinStones: *minStones, Out: *out,
-		Meter: &progress.Meter{W: stderr, Desc: "patterns build"}})
+		Meter: &progress.Bars{W: stderr, Desc: "patterns build"}})
 	if err != nil {
 		return err
 	}

@@ -3,51 +3,45 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
 	"github.com/hexlearn/hexlearn/engine/circuit"
-	"github.com/hexlearn/hexlearn/engine/gtp"
 	"github.com/hexlearn/hexlearn/engine/hex"
-	"github.com/hexlearn/hexlearn/engine/search"
+	"github.com/hexlearn/hexlearn/player"
 )
 
 func init() {
 	c := &command{
 		name:    "play",
 		summary: "play Hex against the engine in the terminal",
-		usage: `hexlearn play [--size N] [--color black|white] [--depth D] [--k K] [--root-k K] [--time S]
+		usage: `hexlearn play [--size N] [--color black|white] [--swap] [player flags, as for 'hexlearn gtp']
 
-Plays a game against the searching engine (alpha-beta with the exact evaluator:
-H-search + resistance circuit, k-best successors). The board is shown as a diagram
-after every move; type a cell such as c3 to play, 'undo' to take back your last move
-(and the engine's answer), 'quit' to stop. Black (first player) joins the top and
-bottom rows, White the left and right columns. Moves are read from standard input, so
-a game can be piped in.`,
+Plays a game against hexlearn's player (the learned player by default; --player exact
+for the exact evaluator's alpha-beta, and every other flag of 'hexlearn gtp', listed
+below, to set it up). The board is shown as a diagram after every move; type a cell
+such as c3 to play (swap-pieces for the swap move with --swap), 'undo' to take back your
+last move (and the engine's answer), 'quit' to stop. Black (first player) joins the top
+and bottom rows, White the left and right columns. Moves are read from standard input,
+so a game can be piped in.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fs := newFlags(c, stdout)
-		def := gtp.SearchDefaults()
 		size := fs.Int("size", 7, "side of the board (1..19)")
 		color := fs.String("color", "black", "your colour: black (moves first) or white")
-		depth := fs.Int("depth", def.Depth, "search depth in plies")
-		k := fs.Int("k", def.K, "best successors searched at each node (0 = all)")
-		rootK := fs.Int("root-k", def.RootK, "best successors searched at the root (0 = same as --k)")
-		secs := fs.Float64("time", def.Time.Seconds(), "seconds per engine move (0 = no limit)")
+		swap := fs.Bool("swap", false, "play with the swap rule")
+		var s player.Settings
+		s.Flags(fs.FlagSet)
 		if err := fs.Parse(args); err != nil {
 			return err
 		}
 		if fs.NArg() != 0 {
 			return usageErr("unexpected argument %q", fs.Arg(0))
 		}
-		d, err := seconds("time", *secs, 0)
-		if err != nil {
-			return err
-		}
-		if err := checkAll(intIn("size", *size, 1, hex.MaxSize), intIn("depth", *depth, 1, search.MaxDepth),
-			intIn("k", *k, 0, hex.MaxCells), intIn("root-k", *rootK, 0, hex.MaxCells)); err != nil {
+		if err := intIn("size", *size, 1, hex.MaxSize); err != nil {
 			return err
 		}
 		b, err := hex.NewBoard(*size, *size)
@@ -58,22 +52,24 @@ a game can be piped in.`,
 		if err != nil {
 			return usageErr("--color: %v", err)
 		}
-		x, err := circuit.NewExact(circuit.SearchExactConfig())
+		p, err := player.New(s, player.Options{Notes: stderr})
+		if err == nil {
+			err = p.CheckSize(*size, *size)
+		}
+		if errors.Is(err, player.ErrSettings) {
+			return usageErr("%s", strings.TrimPrefix(err.Error(), player.ErrSettings.Error()+": "))
+		}
 		if err != nil {
 			return err
 		}
-		s, err := search.New(x, search.Params{Depth: *depth, K: *k, RootK: *rootK, Time: d})
-		if err != nil {
-			return usageErr("%v", err)
-		}
-		return playGame(ctx, b, human, s, os.Stdin, stdout)
+		return playGame(ctx, b, human, p, *swap, os.Stdin, stdout)
 	}
 	register(c)
 }
 
-// playGame runs the terminal game loop: the engine answers with s, the human's moves
-// come from in.
-func playGame(ctx context.Context, b *hex.Board, human hex.Color, s *search.Searcher, in io.Reader, out io.Writer) error {
+// playGame runs the terminal game loop: the engine answers with p, the human's moves
+// come from in; swap turns the swap rule on.
+func playGame(ctx context.Context, b *hex.Board, human hex.Color, p *player.Player, swap bool, in io.Reader, out io.Writer) error {
 	g := b.Geometry()
 	sc := bufio.NewScanner(in)
 	fmt.Fprintf(out, "You play %v (%s). Type a cell (e.g. c3), 'undo' or 'quit'.\n", human, sideText(human))
@@ -91,19 +87,24 @@ func playGame(ctx context.Context, b *hex.Board, human hex.Color, s *search.Sear
 			return nil
 		}
 		if b.ToMove() != human {
-			o, err := s.Search(ctx, b)
+			d, err := p.Decide(ctx, b, swap)
 			if err != nil {
 				return err
 			}
-			if err := b.Play(hex.Move{Color: b.ToMove(), Cell: o.Move}); err != nil {
+			if err := b.Play(hex.Move{Color: b.ToMove(), Cell: d.Move}); err != nil {
 				return fmt.Errorf("play: the engine chose an illegal move: %w", err)
 			}
+			if !d.Searched {
+				fmt.Fprintf(out, "engine plays %s (%s)\n", g.CellName(d.Move), d.From)
+				continue
+			}
+			o := d.Outcome
 			verdict := ""
 			if o.Winner != hex.Empty {
 				verdict = ", " + o.Winner.String() + " wins by force"
 			}
 			fmt.Fprintf(out, "engine plays %s (value %+.3f for Black, depth %d, %d nodes, %.2f s%s)\n",
-				g.CellName(o.Move), clampValue(o.Value), o.Depth, o.Nodes, o.Time.Seconds(), verdict)
+				g.CellName(d.Move), clampValue(o.Value), o.Depth, o.Nodes, o.Time.Seconds(), verdict)
 			continue
 		}
 		fmt.Fprintf(out, "%v to move> ", human)
@@ -132,9 +133,9 @@ func playGame(ctx context.Context, b *hex.Board, human hex.Color, s *search.Sear
 			}
 			continue
 		}
-		p, err := g.ParseCell(line)
+		c, err := g.ParseMoveCell(line)
 		if err == nil {
-			err = b.Play(hex.Move{Color: human, Cell: p})
+			err = b.Play(hex.Move{Color: human, Cell: c})
 		}
 		if err != nil {
 			fmt.Fprintf(out, "%v\n", err)

@@ -6,29 +6,31 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/hex"
-	"github.com/hexlearn/hexlearn/engine/search"
+	"github.com/hexlearn/hexlearn/player"
 )
 
-func testSearcher(t *testing.T) *search.Searcher {
+// testPlayer is the exact player at depth 1 (k 4, no time limit).
+func testPlayer(t *testing.T) *player.Player {
 	t.Helper()
-	x, err := circuit.NewExact(circuit.SearchExactConfig())
+	var s player.Settings
+	for _, kv := range [][2]string{{"player", "exact"}, {"depth", "1"}, {"k", "4"}, {"time", "0"}} {
+		if err := s.Set(kv[0], kv[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := player.New(s, player.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := search.New(x, search.Params{Depth: 1, K: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return p
 }
 
 func TestPlayPiped(t *testing.T) {
 	b := hex.MustBoard(3, 3)
 	var out bytes.Buffer
 	in := strings.NewReader("zz\nb2\nundo\nb2\nquit\n")
-	if err := playGame(context.Background(), b, hex.Black, testSearcher(t), in, &out); err != nil {
+	if err := playGame(context.Background(), b, hex.Black, testPlayer(t), false, in, &out); err != nil {
 		t.Fatal(err)
 	}
 	o := out.String()
@@ -47,7 +49,7 @@ func TestPlayToTheEnd(t *testing.T) {
 	b := hex.MustBoard(3, 3)
 	var out bytes.Buffer
 	in := strings.NewReader("a1\nb1\nc1\na2\nb2\nc2\na3\nb3\nc3\n")
-	if err := playGame(context.Background(), b, hex.White, testSearcher(t), in, &out); err != nil {
+	if err := playGame(context.Background(), b, hex.White, testPlayer(t), false, in, &out); err != nil {
 		t.Fatal(err)
 	}
 	if b.Winner() != hex.Black || !strings.Contains(out.String(), "The engine wins.") {
@@ -58,7 +60,7 @@ func TestPlayToTheEnd(t *testing.T) {
 func TestPlayEOF(t *testing.T) {
 	b := hex.MustBoard(4, 4)
 	var out bytes.Buffer
-	if err := playGame(context.Background(), b, hex.Black, testSearcher(t), strings.NewReader(""), &out); err != nil {
+	if err := playGame(context.Background(), b, hex.Black, testPlayer(t), false, strings.NewReader(""), &out); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out.String(), "abandoned") {

@@ -9,11 +9,11 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/hexlearn/hexlearn/engine/circuit"
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/search"
 	"github.com/hexlearn/hexlearn/engine/vc"
 	"github.com/hexlearn/hexlearn/internal/progress"
+	"github.com/hexlearn/hexlearn/pipeline"
 	"github.com/hexlearn/hexlearn/selfplay"
 )
 
@@ -47,19 +47,19 @@ func runSelfplay(ctx context.Context, c *command, args []string, stdout, stderr 
 	defer func() { outs.cleanup(err) }()
 	fs := newFlags(c, stdout)
 	outs.addForce(fs)
-	defVC := vc.DefaultConfig()
+	defVC, lightVC, defPlay := vc.DefaultConfig(), pipeline.LightVC(), pipeline.DefaultPlay()
 	size := fs.String("size", "", "board size N or WxH (required)")
 	positions := fs.Int64("positions", 0, "number of positions (rows) to write")
 	games := fs.Int("games", 0, "number of games to play (all shards together)")
 	out := fs.String("out", "", "output directory (required)")
 	mode := fs.String("mode", "self", "self, random (searcher vs uniformly random mover), mixed (alternating) or positions (one random position per game, for --label-nodes)")
-	depth := fs.Int("depth", 2, "alpha-beta search depth in plies")
-	k := fs.Int("k", 8, "k-best successors searched per node (0: all)")
+	depth := fs.Int("depth", defPlay.Depth, "alpha-beta search depth in plies")
+	k := fs.Int("k", defPlay.K, "k-best successors searched per node (0: all)")
 	seed := fs.Uint64("seed", 1, "random seed (openings, random movers)")
 	workers := fs.Int("workers", 0, "parallel games (0: all cores)")
 	shard := fs.Int("shard", -1, "this shard's index (default: $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID, else 0)")
 	shards := fs.Int("shards", 1, "number of shards")
-	opening := fs.Int("opening", 2, "uniformly random moves at the start of each game")
+	opening := fs.Int("opening", defPlay.Opening, "uniformly random moves at the start of each game")
 	temp := fs.Float64("temperature", 0, "softmax temperature for the moves after the opening (0: always search)")
 	tempPlies := fs.Int("temp-plies", 0, "moves after the opening chosen by temperature sampling")
 	stopAtProof := fs.Bool("stop-at-proof", false, "end a game once the evaluator proves a winner (default: play until a chain is complete)")
@@ -111,32 +111,13 @@ func runSelfplay(ctx context.Context, c *command, args []string, stdout, stderr 
 	if *shard >= *shards {
 		return usageErr("shard %d (from %s) is not below --shards %d", *shard, shardSrc, *shards)
 	}
-	ecfg := circuit.DefaultExactConfig()
-	if *light {
-		ecfg.VC = lightVC
-	}
-	info := selfplay.DescribeExact(ecfg)
-	info["evaluator.light"] = strconv.FormatBool(*light)
-	cfg := selfplay.Config{
-		Width: w, Height: h, Mode: m, Games: *games, Positions: *positions,
-		Search:  search.Params{Depth: *depth, K: *k},
-		Opening: *opening, Temperature: *temp, TempPlies: *tempPlies, StopAtProof: *stopAtProof,
-		Seed: *seed, Workers: *workers, Shard: *shard, Shards: *shards,
-		Timings: *timings, GamesPerFile: *perFile,
-		NewEvaluator: func() (search.Evaluator, error) {
-			return selfplay.NewExact(ecfg)
-		},
-		EvaluatorInfo: info,
-	}
-	if *labelNodes > 0 {
-		info["labeler"] = "solver"
-		info["labeler.max_nodes"] = strconv.FormatInt(*labelNodes, 10)
-		cfg.NewLabeler = func() func(context.Context, *hex.Board) (hex.Color, bool, error) {
-			return selfplay.SolverLabeler(*labelNodes)
-		}
-	}
-	if err := cfg.Search.Validate(); err != nil {
-		return usageErr("%v", err)
+	cfg := pipeline.CorpusConfig{
+		Width: w, Height: h, Positions: *positions, Games: *games, Mode: m,
+		Play: &pipeline.Play{Depth: *depth, K: *k, Opening: *opening, Temperature: *temp, TempPlies: *tempPlies,
+			StopAtProof: *stopAtProof},
+		Seed: *seed, Workers: *workers, Shard: *shard, Shards: *shards, GamesPerFile: *perFile, Timings: *timings,
+		Light: *light, LabelNodes: *labelNodes, Metadata: map[string]string{"evaluator.light": strconv.FormatBool(*light)},
+		Meter: &progress.Bars{W: stderr, Desc: "selfplay"},
 	}
 	if err := outs.dir("out", *out, cfg.FileName(0)); err != nil {
 		return err
@@ -144,24 +125,8 @@ func runSelfplay(ctx context.Context, c *command, args []string, stdout, stderr 
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	unit := "game"
-	if *positions > 0 {
-		unit = "position"
-	}
-	bar := progress.New(stderr, "selfplay", 0, unit)
-	cfg.Progress = func(p selfplay.Progress) {
-		bar.SetTotal(p.Total)
-		if p.ByRows {
-			bar.SetDetail(progress.Count(int64(p.Games), "game"))
-			bar.Set(p.Rows)
-		} else {
-			bar.SetDetail(progress.Count(p.Rows, "position"))
-			bar.Set(int64(p.Games))
-		}
-	}
 	start := time.Now()
-	res, err := selfplay.Run(ctx, *out, cfg)
-	bar.Done(err)
+	res, err := pipeline.Corpus(ctx, *out, cfg)
 	if err != nil {
 		return err
 	}

@@ -3,17 +3,7 @@ package main
 import (
 	"strconv"
 	"strings"
-
-	"github.com/hexlearn/hexlearn/engine/vc"
 )
-
-// lightVC is the H-search configuration of selfplay --light: fewer connections kept
-// per pair than vc.DefaultConfig, smaller ORs and no edge templates.
-var lightVC = func() vc.Config {
-	c := vc.DefaultConfig()
-	c.MaxFull, c.MaxSemi, c.MaxOr, c.EdgeTemplates = 3, 4, 3, false
-	return c
-}()
 
 // selfplayBoardSize parses "N" or "WxH".
 func selfplayBoardSize(s string) (int, int, error) {

@@ -58,8 +58,9 @@ func TestSIGTERMStopsPromptly(t *testing.T) {
 				a = strings.ReplaceAll(a, "OUT", dir)
 				args[i] = a
 			}
+			ready := filepath.Join(t.TempDir(), "ready")
 			cmd := exec.Command(exe, args...)
-			cmd.Env = append(os.Environ(), "HEXLEARN_TEST_CLI=1")
+			cmd.Env = append(os.Environ(), "HEXLEARN_TEST_CLI=1", "HEXLEARN_TEST_READY="+ready)
 			if tc.in != "" {
 				r, w, err := os.Pipe()
 				if err != nil {
@@ -77,6 +78,22 @@ func TestSIGTERMStopsPromptly(t *testing.T) {
 			}
 			done := make(chan error, 1)
 			go func() { done <- cmd.Wait() }()
+			// The command catches the signals once it has started (the test binary's
+			// start takes seconds on a loaded machine); then it works for a second.
+			for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
+				if _, err := os.Stat(ready); err == nil {
+					break
+				}
+				select {
+				case err := <-done:
+					t.Fatalf("ended before it caught the signals: %v", err)
+				default:
+				}
+				if time.Since(start) > 60*time.Second {
+					cmd.Process.Kill()
+					t.Fatal("the command did not start within 60 s")
+				}
+			}
 			select {
 			case err := <-done:
 				t.Fatalf("ended before the signal: %v", err)

@@ -13,20 +13,24 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
+	"github.com/hexlearn/hexlearn/experiments/match"
 	"github.com/hexlearn/hexlearn/experiments/strength"
 )
 
 // strengthUsage is the usage of 'hexlearn experiment strength'.
 const strengthUsage = `hexlearn experiment strength [--size 6,8,11] [--time 0.2,0.5] [--players learned,exact,exact-xh]
               [--engine NAME=CMDLINE ...] [--engine-init NAME=GTPCMD[;GTPCMD...] ...]
-              [--openings auto|all|K] [--seed S] [--out DIR] [--json]
+              [--openings auto|all|K] [--seed S] [--adjudicate-time S] [--out DIR] [--json]
 
 A strength ladder: a round robin at equal time per move between the players, for every
 board size and every time per move given. Every pair plays each opening twice, each
 engine taking Black once, no swap, refereed as by 'hexlearn match'. Openings: 'auto'
 plays every one-stone opening up to 8x8 and 20 seeded ones on larger boards, 'all'
 every opening, a number K that many seeded ones; the seed fixes the openings, and the pairs are played
-in the order of the players.
+in the order of the players. A game in which an engine dies (crashes or closes its
+output) goes to the true winner of its final position, as the DFPN solver decides it
+within --adjudicate-time seconds; unsolved, it is no result, in no score or Elo fit
+(--adjudicate-time 0: the engine that died loses).
 
 Built-in players start this binary's GTP engine: learned ('hexlearn gtp --player
 learned'), exact (H-search, '--player exact') and exact-xh (XH-search). --engine
@@ -57,6 +61,7 @@ func runStrength(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	fs.Var(&inits, "engine-init", "NAME=GTPCMD[;GTPCMD...]: GTP commands sent to a player's engine once at start (repeatable; {time} = seconds per move)")
 	openings := fs.String("openings", "auto", "auto (every opening up to 8x8, 20 seeded above), all, or K seeded openings")
 	seed := fs.Uint64("seed", 1, "seed choosing the openings")
+	adj := fs.Float64("adjudicate-time", match.DefaultAdjudicateTime.Seconds(), "seconds the solver may take to decide a game an engine died in (0: the engine that died loses)")
 	out := fs.String("out", "strength", "report directory")
 	jsonOut := fs.Bool("json", false, "print the results as JSON on standard output")
 	if err := fs.Parse(args); err != nil {
@@ -64,6 +69,10 @@ func runStrength(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	if fs.NArg() != 0 {
 		return usageErr("unexpected argument %q", fs.Arg(0))
+	}
+	adjTime, err := seconds("adjudicate-time", *adj, 0)
+	if err != nil {
+		return err
 	}
 	bin, err := os.Executable()
 	if err != nil {
@@ -73,6 +82,7 @@ func runStrength(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
+	cfg.Adjudicate = match.Adjudication{Time: adjTime}
 	if err := ctx.Err(); err != nil {
 		return err // interrupted before the first game: write nothing
 	}
@@ -143,9 +153,13 @@ func (p *ladderProgress) game(e strength.Progress) {
 		eta = ", ~" + left.Round(time.Second).String() + " left"
 	}
 	g := e.Game
-	fmt.Fprintf(p.w, "[%d/%d %s%s] %dx%d %ss %s vs %s game %d/%d: %s Black, %s wins (%s, %d moves); %s %d - %d %s\n",
+	won := "no result"
+	if e.Winner != "" {
+		won = e.Winner + " wins"
+	}
+	fmt.Fprintf(p.w, "[%d/%d %s%s] %dx%d %ss %s vs %s game %d/%d: %s Black, %s (%s, %d moves); %s %d - %d %s\n",
 		e.Done, e.Total, e.Elapsed.Round(time.Second), eta, e.Size, e.Size, strength.Seconds(e.Time), e.A, e.B,
-		e.PairDone, e.PairTotal, g.Black, e.Winner, g.Reason, len(g.Moves), e.A, e.WinsA, e.WinsB, e.B)
+		e.PairDone, e.PairTotal, g.Black, won, g.Reason, len(g.Moves), e.A, e.WinsA, e.WinsB, e.B)
 	if p.bar != nil {
 		_ = p.bar.Set(e.Done)
 	}

@@ -129,7 +129,7 @@ func strengthConfig(bin, sizes, times, players string, engines *engineFlags, ini
 		} else {
 			seen[key] = true
 		}
-		cfg.Players = append(cfg.Players, strength.Player{Name: n, Cmd: cmd, Init: inits.cmds[n]})
+		cfg.Players = append(cfg.Players, strength.Entrant{Name: n, Cmd: cmd, Init: inits.cmds[n]})
 	}
 	for n := range inits.cmds {
 		if !contains(names, n) {

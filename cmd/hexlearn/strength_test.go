@@ -55,9 +55,9 @@ func TestStrengthBadFlags(t *testing.T) {
 
 func TestStrengthBuiltins(t *testing.T) {
 	for _, tc := range []struct{ name, want string }{
-		{"learned", "'/x y/hexlearn' gtp --player learned --depth 32 --time {time}"},
-		{"exact", "'/x y/hexlearn' gtp --player exact --depth 32 --time {time}"},
-		{"exact-xh", "'/x y/hexlearn' gtp --player exact --xh --depth 32 --time {time}"},
+		{"learned", "'/x y/hexlearn' gtp --player=learned --time {time}"},
+		{"exact", "'/x y/hexlearn' gtp --player=exact --time {time}"},
+		{"exact-xh", "'/x y/hexlearn' gtp --player=exact --xh=true --time {time}"},
 	} {
 		if got, ok := builtinCommand("/x y/hexlearn", tc.name); !ok || got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
@@ -81,9 +81,10 @@ func TestStrengthEndToEnd(t *testing.T) {
 		t.Fatalf("exit %d\n%s", code, errb.String())
 	}
 	var res struct {
-		Players []struct{ Name string }
-		Played  int
-		Ladders []struct {
+		Players           []struct{ Name string }
+		Played            int
+		AdjudicateSeconds float64 `json:"adjudicate_seconds"`
+		Ladders           []struct {
 			Size  int
 			Pairs []struct{ Games int }
 			Elo   struct{ Ratings []struct{ Games int } }
@@ -93,7 +94,7 @@ func TestStrengthEndToEnd(t *testing.T) {
 		t.Fatalf("JSON output: %v\n%s", err, out.String())
 	}
 	// Three players (exact, exact-xh, then the added shallow): 3 pairs x 4 games x 2 sizes.
-	if len(res.Players) != 3 || res.Players[2].Name != "shallow" || res.Played != 24 || len(res.Ladders) != 2 {
+	if len(res.Players) != 3 || res.Players[2].Name != "shallow" || res.Played != 24 || len(res.Ladders) != 2 || res.AdjudicateSeconds != 60 {
 		t.Fatalf("result %+v", res)
 	}
 	if lines := strings.Count(errb.String(), " wins ("); lines != 24 {

@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 
 	"github.com/hexlearn/hexlearn/internal/progress"
 	"github.com/hexlearn/hexlearn/model"
+	"github.com/hexlearn/hexlearn/pipeline"
 	"github.com/hexlearn/hexlearn/train"
 )
 
@@ -70,18 +70,14 @@ for the playouts' result and runs none of its own by default.`,
 		if math.IsNaN(*holdout) || *holdout < 0 || *holdout >= 1 {
 			return usageErr("--holdout %g: want a fraction in [0, 1)", *holdout)
 		}
-		sweepNote := ""
+		var sr *train.SweepResult
 		if *sweep != "" {
 			if err := inputPath("sweep", *sweep); err != nil {
 				return err
 			}
-			data, err := os.ReadFile(*sweep)
-			if err != nil {
-				return fmt.Errorf("read sweep: %w", err)
-			}
-			var sr train.SweepResult
-			if err := json.Unmarshal(data, &sr); err != nil || sr.BestHidden < 1 || sr.BestEpochs < 1 {
-				return fmt.Errorf("%s is not a sweep result from 'hexlearn cv' (%v)", *sweep, err)
+			var err error
+			if sr, err = pipeline.ReadSweep(*sweep); err != nil {
+				return err
 			}
 			if *hidden == 0 {
 				*hidden = sr.BestHidden
@@ -89,8 +85,6 @@ for the playouts' result and runs none of its own by default.`,
 			if *epochs == 0 {
 				*epochs = sr.BestEpochs
 			}
-			sweepNote = fmt.Sprintf("%d-fold CV on %d rows (%s), hidden %v, up to %d epochs: best %d hidden, %d epochs, mean %.6g, std %.3g",
-				sr.Folds, sr.Rows, sr.DataHash, sr.Hidden, sr.Epochs, sr.BestHidden, sr.BestEpochs, sr.BestMean, sr.BestStd)
 		}
 		if *hidden < 1 || *hidden > 100_000 {
 			return usageErr("--hidden %d: want 1..100000 (or give --sweep)", *hidden)
@@ -102,55 +96,45 @@ for the playouts' result and runs none of its own by default.`,
 		if err != nil {
 			return usageErr("--features must be cells or twodist, got %q", *features)
 		}
-		ex, cfg, err := lf.load(ctx)
+		w, h, base, err := lf.config()
 		if err != nil {
 			return err
 		}
-		cfg.Features = feat
+		// Loaded here rather than by Fit: Fit's OpenOnly would add "open-only" to the
+		// model's provenance, which this command's models have never recorded (Note
+		// records its --holdout and --rotate).
+		ex, err := pipeline.LoadExamples(lf.data, w, h, lf.openOnly)
+		if err != nil {
+			return err
+		}
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		cfg.Hidden, cfg.Epochs = *hidden, *epochs
-		trainPart, held := ex, (*train.Examples)(nil)
-		if *holdout > 0 {
-			if trainPart, held, err = train.SplitHoldout(ex, *holdout, lf.seed); err != nil {
-				return err
-			}
-		}
-		if *rotate {
-			trainPart = trainPart.WithRotations() // after the split: no held-out row is added by its image
-		}
+		fc := pipeline.FitConfig{Data: lf.data, Width: w, Height: h, Examples: ex, Hidden: *hidden, Epochs: *epochs,
+			Seed: base.Seed, Features: feat, LearnRate: base.LearnRate, BatchSize: base.BatchSize,
+			Target: base.Target, Playouts: base.Playouts, Output: base.Output, Holdout: *holdout, Rotate: *rotate,
+			Sweep: sr, Note: fmt.Sprintf("holdout=%g rotate=%v", *holdout, *rotate),
+			Meter: &progress.Bars{W: stderr, Desc: "train"}}
 		if lf.perPly {
-			cfg.PlyRanges = trainPart.PlyRanges(lf.plyWidth)
+			fc.PlyWidth = lf.plyWidth
 		}
-		nets := max(1, len(cfg.PlyRanges))
-		bar := progress.New(stderr, "train", int64(nets*cfg.Epochs), "epoch")
-		cfg.OnEpoch = func(_, _ int, _ float64) { bar.Add(1) }
-		m, err := train.Train(ctx, trainPart, cfg)
-		bar.Done(err)
+		fit, err := pipeline.Fit(ctx, fc)
 		if err != nil {
 			return err
 		}
-		m.Provenance.Sweep = sweepNote
-		m.Provenance.Config = fmt.Sprintf("%s holdout=%g rotate=%v", m.Provenance.Config, *holdout, *rotate)
-		var mt *train.Metrics
-		if held != nil {
-			v := train.Evaluate(m, held)
-			mt = &v
-			m.Provenance.TrainError = "held-out " + v.String()
-		}
+		m, mt := fit.Model, fit.Holdout
 		if err := m.WriteFile(*out); err != nil {
 			return err
 		}
 		if *jsonOut {
 			enc := json.NewEncoder(stdout)
 			enc.SetIndent("", " ")
-			return enc.Encode(map[string]any{"model": *out, "rows": trainPart.Rows(), "nets": len(m.Nets),
-				"hidden": cfg.Hidden, "epochs": cfg.Epochs, "seed": lf.seed, "dataset_hash": m.Provenance.DatasetHash, "holdout": mt})
+			return enc.Encode(map[string]any{"model": *out, "rows": fit.Rows, "nets": len(m.Nets),
+				"hidden": fc.Hidden, "epochs": fc.Epochs, "seed": fc.Seed, "dataset_hash": m.Provenance.DatasetHash, "holdout": mt})
 		}
 		fmt.Fprintf(stdout, "trained %dx%d %s model: %s, %d-%d-1, %s on %s (seed %d)\n",
-			m.W, m.H, m.Target, progress.Count(int64(len(m.Nets)), "network"), m.Inputs(), cfg.Hidden,
-			progress.Count(int64(cfg.Epochs), "epoch"), progress.Count(int64(trainPart.Rows()), "row"), lf.seed)
+			m.W, m.H, m.Target, progress.Count(int64(len(m.Nets)), "network"), m.Inputs(), fc.Hidden,
+			progress.Count(int64(fc.Epochs), "epoch"), progress.Count(int64(fit.Rows), "row"), fc.Seed)
 		if mt != nil {
 			fmt.Fprintf(stdout, "held-out %s\n", mt)
 		}

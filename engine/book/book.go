@@ -2,7 +2,7 @@
 // move of the side to move that the DFPN solver of engine/solver proved winning.
 // Henderson, Arneson & Hayward (2009) solved every 8x8 opening with such a solver; a
 // player that looks its position up in a book replays those proofs in the opening,
-// where its own solver would need seconds to minutes per move (docs/results.md,
+// where its own solver would need seconds to minutes per move (docs/history.md,
 // "An opening book from the solver").
 //
 // book.go holds the Book (lookup under the board's symmetries), format.go its text

@@ -21,13 +21,13 @@ type ExactConfig struct {
 	// through captured cells. The mustplay then holds only unfilled cells, filled
 	// cells get energy 0, and Analysis carriers are cells of the filled position
 	// (FilledBoard). On engine/vc's solved 8x8 set it decides 14 more of 200 positions
-	// and a search-configuration evaluation is about twice as fast (docs/results.md).
+	// and a search-configuration evaluation is about twice as fast (docs/history.md, "Decided share of solved positions").
 	// A position won after fill-in is proved won for every move that keeps the
 	// captured sets; the search still plays the move that wins at once because it
 	// scores a proved win below a finished one (search.ProvedMargin). The
 	// configurations here leave it off (the evaluation commands and the corpora work on
 	// the position itself); the GTP players turn it on (engine/gtp Player.NoFillIn;
-	// measured in games: docs/results.md, "Fill-in in games").
+	// measured in games: docs/history.md, "Fill-in in games").
 	FillIn bool
 }
 

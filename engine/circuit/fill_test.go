@@ -1,9 +1,9 @@
 package circuit
 
 import (
+	"fmt"
 	"math"
 	"math/rand"
-	"os"
 	"runtime"
 	"testing"
 	"time"
@@ -95,47 +95,103 @@ func noWinOutside(t *testing.T, b *hex.Board, must hex.Bitset, memo map[uint64]b
 	}
 }
 
-// TestMeasureExactFill prints, when HEXLEARN_VC_MEASURE=1, the median thread CPU time
-// of one exact evaluation (Evaluate: the decision, and the circuits when it leaves the
-// game open; minimum of 3 runs per position) on engine/vc's benchmark positions, with
-// and without FillIn and with the search configuration's SC limit at 8 and 16.
-func TestMeasureExactFill(t *testing.T) {
-	if os.Getenv("HEXLEARN_VC_MEASURE") != "1" {
-		t.Skip("set HEXLEARN_VC_MEASURE=1")
+// exactFillConfigs are the exact evaluator's configurations BenchmarkExactFill and
+// TestExactFillDecides measure on engine/vc's benchmark positions: the search
+// configuration with its SC limit at 8 and 16 (the default), with and without FillIn.
+// decided holds the 8x8 and 11x11 positions (of 40 each) each decided on 2026-12-02.
+var exactFillConfigs = []struct {
+	semi    int
+	fill    bool
+	decided [2]int
+}{{8, false, [2]int{25, 19}}, {8, true, [2]int{27, 24}}, {16, false, [2]int{27, 22}}, {16, true, [2]int{29, 25}}}
+
+// exactFillConfig returns SearchExactConfig with the SC limit semi and FillIn fill.
+func exactFillConfig(t testing.TB, semi int, fill bool) *Exact {
+	t.Helper()
+	cfg := SearchExactConfig()
+	cfg.VC.MaxSemi, cfg.FillIn = semi, fill
+	x, err := NewExact(cfg)
+	if err != nil {
+		t.Fatal(err)
 	}
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	clock, _ := benchutil.ThreadClock()
-	for _, size := range []int{8, 11} {
+	return x
+}
+
+// TestExactFillDecides: on engine/vc's 8x8 and 11x11 benchmark positions no
+// configuration of exactFillConfigs decides fewer positions than it did when its
+// figure was recorded (its soundness is TestExactFillInSound's), and FillIn decides at
+// least as many as the same configuration without it.
+func TestExactFillDecides(t *testing.T) {
+	for k, size := range []int{8, 11} {
 		boards, err := vc.BenchPositions(size)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, semi := range []int{8, 16} {
-			for _, fill := range []bool{false, true} {
-				cfg := SearchExactConfig()
-				cfg.VC.MaxSemi, cfg.FillIn = semi, fill
-				x, err := NewExact(cfg)
-				if err != nil {
-					t.Fatal(err)
+		without := map[int]int{}
+		for _, c := range exactFillConfigs {
+			if testing.Short() && c.semi != SearchExactConfig().VC.MaxSemi {
+				continue
+			}
+			x := exactFillConfig(t, c.semi, c.fill)
+			decided := 0
+			for _, b := range boards {
+				if x.Evaluate(b).Winner != hex.Empty {
+					decided++
 				}
+			}
+			if decided < c.decided[k] {
+				t.Errorf("%dx%d MaxSemi %d FillIn %v decides %d of %d, fewer than its floor %d (exactFillConfigs)",
+					size, size, c.semi, c.fill, decided, len(boards), c.decided[k])
+			}
+			if !c.fill {
+				without[c.semi] = decided
+			} else if decided < without[c.semi] {
+				t.Errorf("%dx%d MaxSemi %d: FillIn decides %d, fewer than the %d without it", size, size, c.semi, decided, without[c.semi])
+			}
+			t.Logf("%dx%d MaxSemi %d FillIn %v: decided %d of %d", size, size, c.semi, c.fill, decided, len(boards))
+		}
+	}
+}
+
+// BenchmarkExactFill measures the median thread CPU time of one exact evaluation
+// (Evaluate: the decision, and the circuits when it leaves the game open; minimum of 3
+// runs per position) on engine/vc's benchmark positions for each configuration of
+// exactFillConfigs, and the positions it decides. One op is the whole set. Run it with
+//
+//	go test ./engine/circuit -run '^$' -bench ExactFill -benchtime 1x
+func BenchmarkExactFill(b *testing.B) {
+	for _, size := range []int{8, 11} {
+		boards, err := vc.BenchPositions(size)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, c := range exactFillConfigs {
+			b.Run(fmt.Sprintf("%dx%d/semi-%d/fill-%v", size, size, c.semi, c.fill), func(b *testing.B) {
+				x := exactFillConfig(b, c.semi, c.fill)
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+				clock, _ := benchutil.ThreadClock()
 				var times []time.Duration
 				decided := 0
-				for _, b := range boards {
-					if x.Evaluate(b).Winner != hex.Empty {
-						decided++
+				for b.Loop() {
+					times, decided = times[:0], 0
+					for _, bd := range boards {
+						if x.Evaluate(bd).Winner != hex.Empty {
+							decided++
+						}
+						best := time.Duration(math.MaxInt64)
+						for r := 0; r < 3; r++ {
+							t0 := clock()
+							x.Evaluate(bd)
+							best = min(best, clock()-t0)
+						}
+						times = append(times, best)
 					}
-					best := time.Duration(math.MaxInt64)
-					for r := 0; r < 3; r++ {
-						t0 := clock()
-						x.Evaluate(b)
-						best = min(best, clock()-t0)
-					}
-					times = append(times, best)
 				}
-				t.Logf("%dx%d MaxSemi %d FillIn %v: median Evaluate %.3f ms, decided %d of %d", size, size, semi, fill,
-					float64(stats.DurationQuantile(times, 0.5))/1e6, decided, len(boards))
-			}
+				b.ReportMetric(float64(stats.DurationQuantile(times, 0.5))/1e6, "median-ms")
+				b.ReportMetric(float64(decided), "decided")
+				b.ReportMetric(float64(len(boards)), "positions")
+			})
 		}
 	}
 }

@@ -18,14 +18,15 @@ import (
 const DefaultSize = 11
 
 // Engine is a Hex GTP engine: one board, the core commands, the commands registered
-// with Register and the genmove policy registered with RegisterGenMove (or
-// SimpleGenMove). One Engine serves one client; it is not safe for concurrent use.
+// with Register and the Player that answers genmove (SetPlayer). One Engine serves
+// one client; it is not safe for concurrent use.
 type Engine struct {
 	name, version string
 	board         *hex.Board
 	cmds          map[string]Handler
 	analyze       []string
-	genMove       GenMoveFunc
+	player        Player
+	allowSwap     bool // the swap rule of genmove (param_game allow_swap)
 	ctx           context.Context
 	quit          bool
 	state         map[string]any // extension state, see State
@@ -34,7 +35,7 @@ type Engine struct {
 // New returns an engine with an empty DefaultSize x DefaultSize board, named
 // "hexlearn" with hexlearn's version. It knows the core commands and every command
 // registered with Register (a registered command of a core command's name replaces
-// it); genmove uses the function given to RegisterGenMove, or SimpleGenMove.
+// it); genmove asks the player SetPlayer sets.
 func New() *Engine {
 	e := &Engine{
 		name:    "hexlearn",
@@ -48,12 +49,8 @@ func New() *Engine {
 	for name, h := range extensions {
 		e.cmds[name] = h
 	}
-	e.genMove = genMove
 	e.analyze = append(e.analyze, analyzeLines...)
 	extMu.Unlock()
-	if e.genMove == nil {
-		e.genMove = SimpleGenMove
-	}
 	return e
 }
 
@@ -70,15 +67,6 @@ func (e *Engine) SetBoard(b *hex.Board) { e.board = b }
 // Context returns the context of the command being run (the one given to Serve, Exec
 // or Run); long handlers should stop when it is done.
 func (e *Engine) Context() context.Context { return e.ctx }
-
-// SetGenMove replaces this engine's genmove policy (nil restores SimpleGenMove). Tests
-// and in-process drivers use it; packages use RegisterGenMove.
-func (e *Engine) SetGenMove(f GenMoveFunc) {
-	if f == nil {
-		f = SimpleGenMove
-	}
-	e.genMove = f
-}
 
 // Known reports whether the engine has the command name.
 func (e *Engine) Known(name string) bool { _, ok := e.cmds[name]; return ok }

@@ -2,6 +2,7 @@ package gtp
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -12,11 +13,11 @@ import (
 	"github.com/hexlearn/hexlearn/engine/hex"
 )
 
-// newSimple returns an engine whose genmove is SimpleGenMove whatever policy other
-// files register, so these tests stay fast and deterministic.
+// newSimple returns an engine that plays with simplePlayer, so these tests stay fast
+// and deterministic.
 func newSimple() *Engine {
 	e := New()
-	e.SetGenMove(SimpleGenMove)
+	e.SetPlayer(simplePlayer)
 	return e
 }
 
@@ -241,34 +242,104 @@ func TestHandlerPanic(t *testing.T) {
 	}
 }
 
-// TestGenMovePolicy: a registered-style policy is used, gets a copy of the board with
-// the colour to move, and an illegal choice or an error is refused without a change.
-func TestGenMovePolicy(t *testing.T) {
+// TestGenMovePlayer: the player gets a copy of the board with the colour to move and
+// the swap rule of param_game; an illegal choice or an error is refused without a
+// change; an engine without a player answers genmove with an error.
+func TestGenMovePlayer(t *testing.T) {
 	e := newSimple()
 	exec(t, e, "boardsize 3", "play b b2")
 	var seen hex.Color
-	e.SetGenMove(func(e *Engine, b *hex.Board, c hex.Color) (hex.Cell, error) {
-		seen = b.ToMove()
-		b.PlayStone(c, 0) // scribbling on the copy must not matter
+	var swapSeen bool
+	e.SetPlayer(PlayerFunc(func(_ context.Context, b *hex.Board, swap bool) (hex.Cell, error) {
+		seen, swapSeen = b.ToMove(), swap
+		b.PlayStone(b.ToMove(), 0) // scribbling on the copy must not matter
 		return b.Geometry().ParseCell("b2")
-	})
+	}))
 	if ok, text := exec(t, e, "genmove b"); ok || !strings.Contains(text, "illegal") {
-		t.Fatalf("illegal policy move answered %v %q", ok, text)
+		t.Fatalf("illegal player move answered %v %q", ok, text)
 	}
-	if seen != hex.Black || e.Board().Ply() != 1 || e.Board().At(0) != hex.Empty {
-		t.Fatalf("policy saw %v; board changed:\n%s", seen, e.Board())
+	if seen != hex.Black || swapSeen || e.Board().Ply() != 1 || e.Board().At(0) != hex.Empty {
+		t.Fatalf("player saw %v, swap %v; board changed:\n%s", seen, swapSeen, e.Board())
 	}
-	e.SetGenMove(func(e *Engine, b *hex.Board, c hex.Color) (hex.Cell, error) { return hex.NoCell, io.ErrUnexpectedEOF })
-	if ok, _ := exec(t, e, "genmove w"); ok || e.Board().Ply() != 1 {
-		t.Fatal("policy error not answered as an error")
+	exec(t, e, "param_game allow_swap 1")
+	e.SetPlayer(PlayerFunc(func(_ context.Context, b *hex.Board, swap bool) (hex.Cell, error) {
+		swapSeen = swap
+		return hex.NoCell, io.ErrUnexpectedEOF
+	}))
+	if ok, _ := exec(t, e, "genmove w"); ok || e.Board().Ply() != 1 || !swapSeen {
+		t.Fatalf("player error not answered as an error (swap seen %v)", swapSeen)
 	}
-	e.SetGenMove(nil)
-	if ok, text := exec(t, e, "genmove w"); !ok || text == "" || e.Board().Ply() != 2 {
-		t.Fatalf("SimpleGenMove restored: %v %q", ok, text)
+	e.SetPlayer(PlayerFunc(func(context.Context, *hex.Board, bool) (hex.Cell, error) { return hex.Swap, nil }))
+	if ok, text := exec(t, e, "genmove w"); !ok || text != "swap-pieces" || e.Board().Ply() != 2 {
+		t.Fatalf("swap: %v %q", ok, text)
+	}
+	e.SetPlayer(nil)
+	if ok, text := exec(t, e, "genmove b"); ok || !strings.Contains(text, "no player") {
+		t.Fatalf("no player: %v %q", ok, text)
 	}
 }
 
-// TestSimpleGenMoveLegal plays whole games with SimpleGenMove on every size: every
+// TestParamGame: param_game shows and sets the swap rule, and refuses anything else.
+func TestParamGame(t *testing.T) {
+	e := newSimple()
+	if ok, text := exec(t, e, "param_game"); !ok || text != "[bool] allow_swap 0" {
+		t.Fatalf("param_game: %v %q", ok, text)
+	}
+	exec(t, e, "param_game allow_swap 1")
+	if ok, text := exec(t, e, "param_game"); !ok || text != "[bool] allow_swap 1" {
+		t.Fatalf("after allow_swap 1: %v %q", ok, text)
+	}
+	for _, bad := range []string{"param_game allow_swap maybe", "param_game komi 7", "param_game allow_swap"} {
+		if ok, text := exec(t, e, bad); ok {
+			t.Errorf("%s accepted: %q", bad, text)
+		}
+	}
+}
+
+// paramPlayer is a Parametrized player with two settings.
+type paramPlayer struct {
+	PlayerFunc
+	vals map[string]string
+}
+
+func (p *paramPlayer) Params(w, h int) []Param {
+	return []Param{{"string", "depth", p.vals["depth"]}, {"bool", "xh", p.vals["xh"]}, {"string", "size", fmt.Sprint(w)}}
+}
+
+func (p *paramPlayer) SetParam(name, value string) error {
+	if _, ok := p.vals[name]; !ok || value == "bad" {
+		return fmt.Errorf("bad %s", name)
+	}
+	p.vals[name] = value
+	return nil
+}
+
+// TestParamPlayer: param_player shows every setting of a Parametrized player on the
+// current board and sets them; param_search only the search's; a player without
+// settings is refused.
+func TestParamPlayer(t *testing.T) {
+	e := newSimple()
+	if ok, _ := exec(t, e, "param_player"); ok {
+		t.Fatal("param_player on a player without settings")
+	}
+	p := &paramPlayer{PlayerFunc: simplePlayer, vals: map[string]string{"depth": "3", "xh": "0"}}
+	e.SetPlayer(p)
+	exec(t, e, "boardsize 5", "param_player xh 1")
+	if ok, text := exec(t, e, "param_player"); !ok || text != "[string] depth 3\n[bool] xh 1\n[string] size 5" {
+		t.Fatalf("param_player: %v %q", ok, text)
+	}
+	exec(t, e, "param_search depth 4")
+	if ok, text := exec(t, e, "param_search"); !ok || text != "[string] depth 4" {
+		t.Fatalf("param_search: %v %q", ok, text)
+	}
+	for _, bad := range []string{"param_search xh 1", "param_player depth bad", "param_player depth", "param_player nothing 1"} {
+		if ok, text := exec(t, e, bad); ok {
+			t.Errorf("%s accepted: %q", bad, text)
+		}
+	}
+}
+
+// TestSimpleGenMoveLegal plays whole games with simplePlayer on every size: every
 // move is legal, the game always ends with a winner, and equal positions give equal
 // moves.
 func TestSimpleGenMoveLegal(t *testing.T) {

@@ -42,12 +42,13 @@ type MCTSParams struct {
 	// the evaluator's rank prior + w · the tactics' rank prior (0: the evaluator's
 	// alone). On 11x11 the circuit's ordering, which the learned network ranks worse,
 	// turned the learned player from 32–48 into 50–30 against the exact player
-	// (docs/results.md).
+	// (docs/history.md, "The circuit's move ordering as MCTS priors").
 	TacticsPriors float64
 	// Reuse keeps, when a search's position follows the previous search's root by at
 	// most two moves (the move played and the reply), that position's subtree: its
 	// visits, scores and proofs. Off by default: it lost 12–20 against a fresh tree
-	// per move on 8x8 (docs/results.md).
+	// per move on 8x8 (docs/history.md, "Monte Carlo tree search with the learned
+	// value").
 	Reuse bool
 	// Playouts is the number of random playouts (Playouts) run from every expanded
 	// node; their mean result is mixed into the node's score with PlayoutWeight
@@ -77,7 +78,7 @@ type MCTSParams struct {
 }
 
 // DefaultMCTSParams are the learned player's MCTS parameters on 8x8 (measured in
-// games, docs/results.md, "Monte Carlo tree search with the learned value").
+// games, docs/history.md, "Monte Carlo tree search with the learned value").
 func DefaultMCTSParams() MCTSParams {
 	return MCTSParams{CPuct: 0.5, Scale: 0.5, RankTemp: 4, FPU: 0.1, VCPlies: 2, VCVisits: 8, TacticsTable: DefaultTacticsTable, AnchorPlies: DefaultAnchorPlies}
 }
@@ -108,11 +109,11 @@ const DefaultTacticsTable = 1024
 const DefaultAnchorPlies = 1
 
 // LargeBoardTacticsPriors is DefaultMCTSParamsFor's TacticsPriors above 64 cells
-// (measured on 11x11, docs/results.md, "The circuit's move ordering as MCTS priors").
+// (measured on 11x11, docs/history.md, "The circuit's move ordering as MCTS priors").
 const LargeBoardTacticsPriors = 1.0
 
 // LargeBoardPlayouts and LargeBoardPlayoutWeight are DefaultMCTSParamsFor's
-// Playouts and PlayoutWeight above 64 cells (measured on 11x11, docs/results.md,
+// Playouts and PlayoutWeight above 64 cells (measured on 11x11, docs/history.md,
 // "Random playouts in the learned MCTS").
 const (
 	LargeBoardPlayouts      = 32

@@ -380,15 +380,17 @@ func (s *Solver) SolveOpenings(ctx context.Context, w, h int, progress func(Open
 // local-domination pruning off (NoLocalDominated: it gains nothing on 8x8),
 // progressive widening with a window of 1 + ceil(n/2) of a node's n unrefuted children
 // (WideningBase 1, WideningFactor 0.5: 19% fewer nodes and 22% less CPU time on the
-// 49 7x7 openings, docs/results.md), up to 2^18 proofs of lost positions kept as goal
-// patterns (ProofPatterns: 14% fewer nodes and less time on the 49 7x7 openings),
-// combinatorial decompositions filled at every node (Decompositions: 32% fewer nodes
-// and 29% less time on the 49 7x7 openings), the root split steered to the first
-// moves of the move order (RootRank 4: 46–48 of the 64 8x8 openings within 150 s each
-// instead of 40–42, docs/results.md), a node's disproof number three quarters of the
-// way from the sum of its children's proof numbers to the weak proof number (WeakPN
-// 0.75: 35% less time over eleven 8x8 positions, 52 of the 64 8x8 openings within
-// 150 s in a whole-board run, docs/results.md), a 2^20-entry transposition table (DFPN: 88 MiB on boards of up to 64 cells, 368 MiB on
+// 49 7x7 openings, docs/history.md, "Progressive widening"), up to 2^18 proofs of
+// lost positions kept as goal patterns (ProofPatterns: 14% fewer nodes and less time
+// on the 49 7x7 openings), combinatorial decompositions filled at every node
+// (Decompositions: 32% fewer nodes and 29% less time on the 49 7x7 openings), the root
+// split steered to the first moves of the move order (RootRank 4: 46–48 of the 64 8x8
+// openings within 150 s each instead of 40–42, docs/history.md, "The root split
+// steered by move order"), a node's disproof number three quarters of the way from the
+// sum of its children's proof numbers to the weak proof number (WeakPN 0.75: 35% less
+// time over eleven 8x8 positions, 52 of the 64 8x8 openings within 150 s in a
+// whole-board run, docs/history.md, "Weak proof numbers"), a 2^20-entry transposition
+// table (DFPN: 88 MiB on boards of up to 64 cells, 368 MiB on
 // larger ones), no node or time limit.
 func DefaultConfig() Config {
 	return Config{TTBits: 20, Connector: vc.NewCompact(), NoMoverVC: true, NoDominated: true,

@@ -13,7 +13,7 @@ import (
 //
 // The opponent's connections are the ones a node builds anyway (Config.NoMoverVC);
 // looking for the mover's decompositions as well cost more time than it saved on
-// 7x7 (docs/results.md). Filling the whole region rather than the carrier alone
+// 7x7 (docs/history.md, "Combinatorial decompositions"). Filling the whole region rather than the carrier alone
 // searched 3.5% fewer nodes there.
 //
 // It does nothing (and builds nothing) when the game is over or x wins in one

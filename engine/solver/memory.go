@@ -11,7 +11,8 @@ import (
 // table sized to memory"). A long 8x8 search fills a small table and then pays for
 // every entry it loses with a second H-search when it enters the node again (the
 // opening b3 on two workers: 1.08 M nodes and 294 s with 2^21 entries per worker,
-// 0.97 M nodes and 248 s with 2^23, docs/results.md).
+// 0.97 M nodes and 248 s with 2^23, docs/history.md, "Table size and connection
+// lists on 8x8").
 
 // TableBytes returns the memory of one transposition table of 2^bits entries for a
 // board of cells cells searched by alg (DFPN keeps boards of up to 64 cells in its

@@ -1,12 +1,10 @@
 package solver
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -15,37 +13,38 @@ import (
 	"github.com/hexlearn/hexlearn/engine/vc"
 )
 
-// openingsFile is the table of known opening values, 3x3..8x8 (published solved-openings
-// values; see testdata/README.md for the provenance). It is part of the repository, so
-// the test runs in any checkout.
-const openingsFile = "testdata/openings.tsv"
-
-// knownOpenings reads the win map of one-stone openings: size -> winning cells.
+// knownOpenings is the win map of one-stone openings (KnownOpenings, the published
+// values): size -> winning cells.
 func knownOpenings(t testing.TB) map[int]map[string]bool {
-	f, err := os.Open(openingsFile)
-	if err != nil {
-		t.Fatalf("openings table: %v", err)
-	}
-	defer f.Close()
 	out := map[int]map[string]bool{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "#") || strings.HasPrefix(line, "size") || strings.TrimSpace(line) == "" {
+	for n := 1; n <= hex.MaxSize; n++ {
+		wins, ok := KnownOpenings(n)
+		if !ok {
 			continue
 		}
-		parts := strings.Split(line, "\t")
-		n, err := strconv.Atoi(parts[0])
-		if err != nil {
-			t.Fatalf("bad line %q", line)
-		}
 		m := map[string]bool{}
-		for _, c := range strings.Fields(parts[1]) {
+		for _, c := range hex.MustGeometry(n, n).CellNames(wins) {
 			m[c] = true
 		}
 		out[n] = m
 	}
+	if len(out) != 6 {
+		t.Fatalf("openings table: sizes %v", len(out))
+	}
 	return out
+}
+
+// TestParseOpenings: the table's parser names the line of a bad row.
+func TestParseOpenings(t *testing.T) {
+	for _, bad := range []string{"x\ta1", "3\tz9", "3", "0\ta1"} {
+		if _, err := parseOpenings("# c\nsize\tcells\n" + bad + "\n"); err == nil || !strings.Contains(err.Error(), "line 3") {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+	m, err := parseOpenings("3\tc1 a2\n")
+	if err != nil || m[3].Count() != 2 {
+		t.Errorf("good table: %v %v", m, err)
+	}
 }
 
 func checkOpenings(t *testing.T, n int, cfg Config) {

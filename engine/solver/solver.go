@@ -113,7 +113,7 @@ type Config struct {
 	// NoLocalDominated disables local-domination pruning (engine/ice LocalDominated):
 	// otherwise a candidate on the board's border is dropped when a local brute
 	// force proves an adjacent candidate at least as good for the side to move.
-	// DefaultConfig sets it: the pruning does not pay on 8x8 (docs/results.md).
+	// DefaultConfig sets it: the pruning does not pay on 8x8 (docs/history.md, "Local domination").
 	NoLocalDominated bool
 	NoTT             bool // disable the transposition table
 	NoReduce         bool // disable proof-set reduction (section 5 of the paper)
@@ -664,7 +664,7 @@ func (s *Solver) Solve(ctx context.Context, b *hex.Board) (Result, error) {
 	s.stats = Stats{}
 	// The history counts only this search's wins: counts carried over from other
 	// positions (a whole-board run's earlier openings) rank cells that won there,
-	// and on 8x8 cost a fifth more nodes (docs/results.md, thirty-first session).
+	// and on 8x8 cost a fifth more nodes (docs/history.md, "The history heuristic per search").
 	for c := range s.hist {
 		clear(s.hist[c])
 	}

@@ -43,7 +43,8 @@ type compactSaved struct {
 
 // NewCompact returns a compact H-search with the solver's limits: 16 VCs and 24 SCs
 // per pair, OR over up to 4 SCs, 20,000 added connections per build, SemiAnd off, the
-// edge templates on (21% less CPU time on four 8x8 openings, docs/results.md).
+// edge templates on (21% less CPU time on four 8x8 openings, docs/history.md, "Edge templates with a
+// support stone").
 func NewCompact() *Compact {
 	return &Compact{MaxFull: 16, MaxSemi: 24, MaxOr: 4, MaxWork: 20000, EdgeTemplates: true}
 }

@@ -65,7 +65,8 @@
 // (engine/ice fill-in of dead and captured cells, which keeps the game value), so that
 // connections may run through captured cells; on the solved 8x8 set of the tests it
 // decides 141 of 200 positions where Decide decides 132, in about 0.4 times the time
-// (TestMeasureSolved; docs/results.md). circuit.ExactConfig.FillIn uses it.
+// (TestSolvedSet asserts the counts, BenchmarkSolvedDecide times them; docs/results.md).
+// circuit.ExactConfig.FillIn uses it.
 //
 // # A quick test
 //

@@ -1,8 +1,9 @@
 package vc_test
 
 import (
-	"os"
+	"fmt"
 	"testing"
+	"time"
 
 	"github.com/hexlearn/hexlearn/engine/vc"
 	"github.com/hexlearn/hexlearn/internal/benchutil"
@@ -32,47 +33,78 @@ func beforeTemplates() vc.Config {
 	return c
 }
 
-// TestMeasure prints the benchmark statistics (thread CPU time, minimum of 3 builds
-// per position, both colours; internal/benchutil.MeasureVC) when
-// HEXLEARN_VC_MEASURE=1; the numbers are in the README.
-func TestMeasure(t *testing.T) {
-	if os.Getenv("HEXLEARN_VC_MEASURE") != "1" {
-		t.Skip("set HEXLEARN_VC_MEASURE=1")
-	}
+// ms is a duration in milliseconds, for b.ReportMetric.
+func ms(d time.Duration) float64 { return float64(d) / 1e6 }
+
+// reportVC reports the build statistics of benchutil.MeasureVC as metrics: median
+// and 90th percentile of a position's build (both colours; thread CPU time on Linux,
+// minimum of the repetitions) in ms, and the VCs and SCs per position.
+func reportVC(b *testing.B, st benchutil.VCStats) {
+	b.ReportMetric(ms(st.Median), "median-ms")
+	b.ReportMetric(ms(st.P90), "p90-ms")
+	b.ReportMetric(st.Full, "VCs")
+	b.ReportMetric(st.Semi, "SCs")
+}
+
+// BenchmarkBuildConfigs measures H-search builds of both colours on the fixed
+// benchmark positions (vc.BenchPositions, 8x8 and 11x11) for each configuration
+// compared in docs/results.md (internal/benchutil.MeasureVC: thread CPU time, minimum
+// of 3 builds per position): one op is the whole set; median-ms and p90-ms are per
+// position. Run it with
+//
+//	go test ./engine/vc -run '^$' -bench BuildConfigs -benchtime 1x
+func BenchmarkBuildConfigs(b *testing.B) {
 	for _, size := range []int{8, 11} {
 		boards, err := vc.BenchPositions(size)
 		if err != nil {
-			t.Fatal(err)
+			b.Fatal(err)
 		}
 		for _, c := range []struct {
 			name string
 			cfg  vc.Config
-		}{{"H 5/16/4", before16()}, {"H 6/16/5", beforeTemplates()}, {"H", vc.DefaultConfig()}, {"H+edge", vc.HEdgeConfig()}, {"XH", vc.XHConfig()}, {"H M=20", vc.AnshelevichConfig()}, {"H 25/50", benzeneLists()}} {
-			st, err := benchutil.MeasureVC(boards, c.cfg, true, 3)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Logf("%dx%d %-6s %v", size, size, c.name, st)
+		}{{"H-5-16-4", before16()}, {"H-6-16-5", beforeTemplates()}, {"H", vc.DefaultConfig()}, {"H+edge", vc.HEdgeConfig()},
+			{"XH", vc.XHConfig()}, {"H-M20", vc.AnshelevichConfig()}, {"H-25-50", benzeneLists()}} {
+			b.Run(fmt.Sprintf("%dx%d/%s", size, size, c.name), func(b *testing.B) {
+				var st benchutil.VCStats
+				var err error
+				for b.Loop() {
+					if st, err = benchutil.MeasureVC(boards, c.cfg, true, 3); err != nil {
+						b.Fatal(err)
+					}
+				}
+				reportVC(b, st)
+			})
 		}
 	}
 }
 
-// TestMeasurePlay prints Play-versus-Build statistics along random games on 8x8 and
-// 11x11 (internal/benchutil.MeasurePlay) when HEXLEARN_VC_MEASURE=1.
-func TestMeasurePlay(t *testing.T) {
-	if os.Getenv("HEXLEARN_VC_MEASURE") != "1" {
-		t.Skip("set HEXLEARN_VC_MEASURE=1")
-	}
+// BenchmarkPlayVsBuild measures the incremental update (Builder.Play) against a
+// rebuild along 10 random games on 8x8 and 11x11 (internal/benchutil.MeasurePlay;
+// both colours, thread CPU time): medians per move in ms, the total speed-up and the
+// Plays that fell back to a rebuild. One op is the 10 games. Run it with
+//
+//	go test ./engine/vc -run '^$' -bench PlayVsBuild -benchtime 1x
+func BenchmarkPlayVsBuild(b *testing.B) {
 	for _, size := range []int{8, 11} {
 		for _, c := range []struct {
 			name string
 			cfg  vc.Config
-		}{{"H", vc.DefaultConfig()}, {"H+edge", vc.HEdgeConfig()}, {"H M=20", vc.AnshelevichConfig()}} {
-			st, err := benchutil.MeasurePlay(size, 10, c.cfg, 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Logf("%dx%d %-6s %v", size, size, c.name, st)
+		}{{"H", vc.DefaultConfig()}, {"H+edge", vc.HEdgeConfig()}, {"H-M20", vc.AnshelevichConfig()}} {
+			b.Run(fmt.Sprintf("%dx%d/%s", size, size, c.name), func(b *testing.B) {
+				var st benchutil.PlayStats
+				var err error
+				for b.Loop() {
+					if st, err = benchutil.MeasurePlay(size, 10, c.cfg, 1); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(ms(st.PlayMedian), "play-median-ms")
+				b.ReportMetric(ms(st.PlayP90), "play-p90-ms")
+				b.ReportMetric(ms(st.BuildMedian), "build-median-ms")
+				b.ReportMetric(ms(st.BuildP90), "build-p90-ms")
+				b.ReportMetric(float64(st.BuildTotal)/float64(max(st.PlayTotal, 1)), "speedup")
+				b.ReportMetric(float64(st.Rebuilds), "rebuilds")
+			})
 		}
 	}
 }

@@ -169,10 +169,13 @@ func decideCount(t testing.TB, set []solved, c measureConfig, reps int) (decided
 
 // TestSolvedSet checks that H-search never contradicts the solver on the stored solved
 // sets (default configuration, the exact player's search configuration, and every
-// configuration switch this package offers) and logs how many positions each decides.
-// With -update-solved it regenerates the sets with the solver first.
+// configuration switch this package offers) and that no configuration decides fewer
+// positions than its floor in measureConfigs: on 8x8 the default decides 132 of the
+// 200 positions and the default after ICE fill-in (vc.FillDecider) 141, the README's
+// figures. With -short it checks those two configurations only. With -update-solved
+// it regenerates the sets with the solver first.
 func TestSolvedSet(t *testing.T) {
-	for _, ss := range solvedSets {
+	for k, ss := range solvedSets {
 		if slices.Contains(strings.Split(*updateSolved, ","), strconv.Itoa(ss.size)) {
 			text := generateSolved(t, ss.size, ss.n, ss.nodes)
 			if err := fileutil.WriteFileAtomic(solvedPath(ss.size), []byte(text)); err != nil {
@@ -184,7 +187,7 @@ func TestSolvedSet(t *testing.T) {
 			t.Fatalf("%s: %d positions, want %d", solvedPath(ss.size), len(set), ss.n)
 		}
 		for _, c := range measureConfigs() {
-			if testing.Short() && c.name != "default" {
+			if testing.Short() && c.name != "default" && c.name != "fill" {
 				continue
 			}
 			decided, wrong, _ := decideCount(t, set, c, 0)
@@ -192,24 +195,34 @@ func TestSolvedSet(t *testing.T) {
 				t.Errorf("%dx%d %s: position %d (%s) decided against the true winner %v", ss.size, ss.size, c.name, i,
 					set[i].b.Geometry().FormatMoves(set[i].b.Moves()), set[i].winner)
 			}
-			t.Logf("%dx%d %-10s decides %d of %d", ss.size, ss.size, c.name, decided, len(set))
+			switch floor := c.floor[k]; {
+			case decided < floor:
+				t.Errorf("%dx%d %s decides %d of %d, fewer than its floor %d (measureConfigs)", ss.size, ss.size, c.name, decided, len(set), floor)
+			case decided > floor:
+				t.Logf("%dx%d %-12s decides %d of %d, more than its floor %d: raise the floor in measureConfigs", ss.size, ss.size, c.name, decided, len(set), floor)
+			default:
+				t.Logf("%dx%d %-12s decides %d of %d", ss.size, ss.size, c.name, decided, len(set))
+			}
 		}
 	}
 }
 
 // measureConfig is a named H-search configuration measured on the solved sets; fill
-// decides after ICE fill-in (vc.FillDecider).
+// decides after ICE fill-in (vc.FillDecider). floor holds the positions of each solved
+// set (6x6, 7x7, 8x8, as solvedSets) it decided on 2026-12-02: TestSolvedSet fails
+// when it decides fewer.
 type measureConfig struct {
-	name string
-	cfg  vc.Config
-	fill bool
+	name  string
+	cfg   vc.Config
+	fill  bool
+	floor [3]int
 }
 
-// measureConfigs returns the configurations TestSolvedSet checks and TestMeasureSolved
-// times: the lists before issue 16 (5 VCs and 8 SCs per pair; the search's 8/8), the
-// default before the OR retune (5 VCs, 16 SCs, MaxOr 4) and before the edge templates
-// (6 VCs, MaxOr 5), the default, the default without the templates, the exact
-// player's search configuration (circuit.SearchExactConfig), AND over edges,
+// measureConfigs returns the configurations TestSolvedSet checks and
+// BenchmarkSolvedDecide times: the lists before issue 16 (5 VCs and 8 SCs per pair; the
+// search's 8/8), the default before the OR retune (5 VCs, 16 SCs, MaxOr 4) and before
+// the edge templates (6 VCs, MaxOr 5), the default, the default without the templates,
+// the exact player's search configuration (circuit.SearchExactConfig), AND over edges,
 // Benzene's list sizes, and the default and the earlier ones after ICE fill-in
 // (vc.FillDecider).
 func measureConfigs() []measureConfig {
@@ -224,58 +237,72 @@ func measureConfigs() []measureConfig {
 	edge := vc.DefaultConfig()
 	edge.AndOverEdge = true
 	return []measureConfig{
-		{"5/8", old, false},
-		{"8/8", oldSearch, false},
-		{"5/16/4", before, false},
-		{"6/16/5", or5, false},
-		{"default", vc.DefaultConfig(), false},
-		{"no tmpl", plain, false},
-		{"search", circuit.SearchExactConfig().VC, false},
-		{"andedge", edge, false},
-		{"25/50", benzeneLists(), false},
-		{"fill 5/16/4", before, true},
-		{"fill 6/16/5", or5, true},
-		{"fill", vc.DefaultConfig(), true},
-		{"fill no tmpl", plain, true},
+		{"5/8", old, false, [3]int{66, 62, 113}},
+		{"8/8", oldSearch, false, [3]int{68, 60, 112}},
+		{"5/16/4", before, false, [3]int{70, 65, 129}},
+		{"6/16/5", or5, false, [3]int{72, 66, 132}},
+		{"default", vc.DefaultConfig(), false, [3]int{73, 66, 132}},
+		{"no tmpl", plain, false, [3]int{74, 66, 133}},
+		{"search", circuit.SearchExactConfig().VC, false, [3]int{72, 65, 129}},
+		{"andedge", edge, false, [3]int{76, 67, 138}},
+		{"25/50", benzeneLists(), false, [3]int{76, 71, 140}},
+		{"fill 5/16/4", before, true, [3]int{75, 71, 136}},
+		{"fill 6/16/5", or5, true, [3]int{76, 71, 137}},
+		{"fill", vc.DefaultConfig(), true, [3]int{76, 71, 141}},
+		{"fill no tmpl", plain, true, [3]int{76, 71, 137}},
 	}
 }
 
-// TestMeasureSolved prints, when HEXLEARN_VC_MEASURE=1, for every configuration of
-// measureConfigs the number of positions of each solved set it decides, the median
-// time of one decision (vc.Decide or vc.FillDecider: fill-in and the side to move's
-// build, the opponent's when that does not decide), and the median build time of both
-// colours (internal/benchutil.MeasureVC) on the solved set and on the benchmark
-// positions: thread CPU times, minimum of 3 runs per position, all in one run.
-func TestMeasureSolved(t *testing.T) {
-	if os.Getenv("HEXLEARN_VC_MEASURE") != "1" {
-		t.Skip("set HEXLEARN_VC_MEASURE=1")
-	}
+// BenchmarkSolvedDecide measures, for every configuration of measureConfigs on each
+// solved set, the positions it decides (decided; a decision against the true winner
+// fails the benchmark), the median time of one decision (vc.Decide or
+// vc.FillDecider: fill-in and the side to move's build, the opponent's when that does
+// not decide) and the median build time of both colours (internal/benchutil.MeasureVC)
+// on the solved set and, on 8x8, on the benchmark positions (bench8-): thread CPU
+// times in ms, minimum of 3 runs per position. One op is the whole measurement. Run it
+// with
+//
+//	go test ./engine/vc -run '^$' -bench SolvedDecide -benchtime 1x
+func BenchmarkSolvedDecide(b *testing.B) {
 	bench8, err := vc.BenchPositions(8)
 	if err != nil {
-		t.Fatal(err)
+		b.Fatal(err)
 	}
 	for _, ss := range solvedSets {
-		set := loadSolved(t, ss.size)
+		set := loadSolved(b, ss.size)
 		boards := make([]*hex.Board, len(set))
 		for i := range set {
 			boards[i] = set[i].b
 		}
 		for _, c := range measureConfigs() {
-			decided, wrong, dt := decideCount(t, set, c, 3)
-			st, err := benchutil.MeasureVC(boards, c.cfg, true, 3)
-			if err != nil {
-				t.Fatal(err)
-			}
-			line := fmt.Sprintf("%dx%d %-10s decides %3d of %d (%d wrong), median decision %.3f ms, build %.3f ms", ss.size, ss.size, c.name,
-				decided, len(set), len(wrong), float64(dt)/1e6, float64(st.Median)/1e6)
-			if ss.size == 8 {
-				bt, err := benchutil.MeasureVC(bench8, c.cfg, true, 3)
-				if err != nil {
-					t.Fatal(err)
+			b.Run(fmt.Sprintf("%dx%d/%s", ss.size, ss.size, strings.ReplaceAll(c.name, " ", "-")), func(b *testing.B) {
+				var decided int
+				var wrong []int
+				var dt time.Duration
+				var st, bt benchutil.VCStats
+				var err error
+				for b.Loop() {
+					decided, wrong, dt = decideCount(b, set, c, 3)
+					if st, err = benchutil.MeasureVC(boards, c.cfg, true, 3); err != nil {
+						b.Fatal(err)
+					}
+					if ss.size == 8 {
+						if bt, err = benchutil.MeasureVC(bench8, c.cfg, true, 3); err != nil {
+							b.Fatal(err)
+						}
+					}
 				}
-				line += fmt.Sprintf(", bench8 median %.3f ms", float64(bt.Median)/1e6)
-			}
-			t.Log(line)
+				if len(wrong) > 0 {
+					b.Fatalf("%d positions decided against the true winner (first: %d)", len(wrong), wrong[0])
+				}
+				b.ReportMetric(float64(decided), "decided")
+				b.ReportMetric(float64(len(set)), "positions")
+				b.ReportMetric(ms(dt), "decide-median-ms")
+				b.ReportMetric(ms(st.Median), "build-median-ms")
+				if ss.size == 8 {
+					b.ReportMetric(ms(bt.Median), "bench8-median-ms")
+				}
+			})
 		}
 	}
 }

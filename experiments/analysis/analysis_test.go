@@ -4,12 +4,16 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/solver"
+	"github.com/hexlearn/hexlearn/experiments/match"
 )
 
 // truth returns the winner of b with perfect play (the solver; small boards only).
@@ -450,4 +454,66 @@ func FuzzAnalyzeSGF(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestReportAdjudicated: games the referee adjudicated after an engine died, and
+// games without a result, read from the SGF files match writes, are shown apart in
+// the text and the JSON, and a no-result game is nobody's win.
+func TestReportAdjudicated(t *testing.T) {
+	a, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := []hex.Move{{Color: hex.Black, Cell: 5}, {Color: hex.White, Cell: 0}}
+	dir := t.TempDir()
+	var recs []Record
+	for i, gm := range []match.Game{
+		{End: match.EndAdjudicated, Winner: hex.Black, Died: hex.White, Reason: "White died, adjudicated: solved win for Black"},
+		{End: match.EndNoResult, Died: hex.Black, Reason: "Black died, no result: unsolved within 1 node"},
+		{End: match.EndResign, Winner: hex.White, Reason: "resign"},
+	} {
+		gm.Index, gm.Black, gm.White, gm.Moves = i, "one", "two", moves
+		if err := match.WriteGameSGF(dir, hex.MustGeometry(4, 4), gm); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(filepath.Join(dir, fmt.Sprintf("game-%04d.sgf", i+1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, props, err := hex.ReadSGFProps(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := a.GameRecord(context.Background(), fmt.Sprint(i+1), b, props)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, r)
+	}
+	if !recs[0].Adjudicated || recs[0].Winner != hex.Black || !recs[1].NoResult || recs[1].Winner != hex.Empty || recs[2].Adjudicated || recs[2].NoResult {
+		t.Fatalf("records %+v", recs)
+	}
+	st := Summarize(recs)
+	if st[0].Wins != 1 || st[1].Wins != 1 || st[0].Adjudicated != 1 || st[0].NoResult != 1 || st[1].Adjudicated != 1 {
+		t.Errorf("Summarize: %+v", st)
+	}
+	var out bytes.Buffer
+	if err := WriteText(&out, recs); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"one (adjudicated)", "no result", "never proved  adjudicated  no result"} {
+		if !strings.Contains(out.String(), s) {
+			t.Errorf("report lacks %q:\n%s", s, out.String())
+		}
+	}
+	out.Reset()
+	if err := WriteJSON(&out, recs); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{`"adjudicated": true`, `"no_result": true`, `"adjudicated": 1`} {
+		if !strings.Contains(out.String(), s) {
+			t.Errorf("JSON lacks %q:\n%s", s, out.String())
+		}
+	}
 }

@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/experiments/match"
 )
 
 // Record is one analysed game.
@@ -19,8 +20,12 @@ type Record struct {
 	// when missing).
 	Black, White string
 	// Winner is the game's winner: SGF RE, else the final board's (a finished chain or
-	// a resignation); Empty when unknown.
+	// a resignation); Empty when unknown or no result.
 	Winner hex.Color
+	// Adjudicated is set for a game the referee credited to the true winner of its
+	// final position, solved after an engine died; NoResult for one whose final
+	// position the solver did not decide (match.SGFEnd reads both from the SGF).
+	Adjudicated, NoResult bool
 	// Plies is the number of history entries of the final position.
 	Plies    int
 	Decision Decision
@@ -56,6 +61,12 @@ func (a *Analyzer) GameRecord(ctx context.Context, name string, final *hex.Board
 	case final.Resigned() != hex.Empty:
 		r.Winner = final.Resigned().Opp()
 	}
+	if e, ok := match.SGFEnd(props); ok {
+		r.Adjudicated, r.NoResult = e == match.EndAdjudicated, e == match.EndNoResult
+		if r.NoResult {
+			r.Winner = hex.Empty
+		}
+	}
 	d, err := a.Analyze(ctx, final)
 	if err != nil {
 		return Record{}, err
@@ -81,6 +92,9 @@ type PlayerStats struct {
 	Thrown int
 	// Open counts its games the connections never decided.
 	Open int
+	// Adjudicated counts its games the referee decided by solving the final position
+	// after an engine died; NoResult those it could not decide (in Games, not Wins).
+	Adjudicated, NoResult int
 }
 
 // Summarize sums the records per player name, in order of first appearance. A game
@@ -105,7 +119,14 @@ func Summarize(recs []Record) []PlayerStats {
 			names = names[:1]
 		}
 		for _, n := range names {
-			get(n).Games++
+			p := get(n)
+			p.Games++
+			if r.Adjudicated {
+				p.Adjudicated++
+			}
+			if r.NoResult {
+				p.NoResult++
+			}
 		}
 		if r.Winner != hex.Empty {
 			get(r.player(r.Winner)).Wins++
@@ -172,15 +193,25 @@ func (r *Record) describe() string {
 	return s
 }
 
-// WriteText writes one line per game and the per-player sums.
+// WriteText writes one line per game and the per-player sums. Games adjudicated after
+// an engine died show "(adjudicated)" after the winner, games without a result "no
+// result"; the sums then have the columns "adjudicated" and "no result".
 func WriteText(w io.Writer, recs []Record) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "game\tblack\twhite\twinner\tplies\tdecided at\thow")
+	apart := false // some game was adjudicated or has no result
 	for i := range recs {
 		r := &recs[i]
+		apart = apart || r.Adjudicated || r.NoResult
 		win := "?"
-		if r.Winner != hex.Empty {
+		switch {
+		case r.NoResult:
+			win = "no result"
+		case r.Winner != hex.Empty:
 			win = r.player(r.Winner)
+			if r.Adjudicated {
+				win += " (adjudicated)"
+			}
 		}
 		at := "-"
 		if r.Decision.Ply >= 0 {
@@ -189,13 +220,21 @@ func WriteText(w io.Writer, recs []Record) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\n", r.Name, r.Black, r.White, win, r.Plies, at, r.describe())
 	}
 	fmt.Fprintln(tw)
-	fmt.Fprintln(tw, "player\tgames\twins\tfinds\tfound against\tmissed defences\tblunders\tavoidable\tthrown away\tnever proved")
+	head := "player\tgames\twins\tfinds\tfound against\tmissed defences\tblunders\tavoidable\tthrown away\tnever proved"
+	if apart {
+		head += "\tadjudicated\tno result"
+	}
+	fmt.Fprintln(tw, head)
 	for _, p := range Summarize(recs) {
 		missed := "-"
 		if deepChecked(recs) {
 			missed = fmt.Sprint(p.Missed)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\t%d\t%d\t%d\t%d\n", p.Name, p.Games, p.Wins, p.Finds, p.FoundAgainst, missed, p.Blunders, p.Avoidable, p.Thrown, p.Open)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\t%d\t%d\t%d\t%d", p.Name, p.Games, p.Wins, p.Finds, p.FoundAgainst, missed, p.Blunders, p.Avoidable, p.Thrown, p.Open)
+		if apart {
+			fmt.Fprintf(tw, "\t%d\t%d", p.Adjudicated, p.NoResult)
+		}
+		fmt.Fprintln(tw)
 	}
 	return tw.Flush()
 }
@@ -215,7 +254,9 @@ type gameJSON struct {
 	Game         string      `json:"game"`
 	Black        string      `json:"black"`
 	White        string      `json:"white"`
-	Winner       string      `json:"winner"` // "black", "white" or "" (unknown)
+	Winner       string      `json:"winner"`      // "black", "white" or "" (unknown, no result)
+	Adjudicated  bool        `json:"adjudicated"` // decided by the referee's solver after an engine died
+	NoResult     bool        `json:"no_result"`   // an engine died and the solver did not decide the game
 	Plies        int         `json:"plies"`
 	Kind         string      `json:"kind"`       // open, start, found, blunder
 	DecidedAt    int         `json:"decided_at"` // -1 when open
@@ -245,6 +286,8 @@ type playerJSON struct {
 	Avoidable    int    `json:"avoidable"`
 	Thrown       int    `json:"thrown_away"`
 	Open         int    `json:"never_proved"`
+	Adjudicated  int    `json:"adjudicated"`
+	NoResult     int    `json:"no_result"`
 }
 
 // WriteJSON writes the records and the per-player sums as JSON (hexlearn analyze
@@ -257,6 +300,7 @@ func WriteJSON(w io.Writer, recs []Record) error {
 	for _, r := range recs {
 		d := r.Decision
 		g := gameJSON{Game: r.Name, Black: r.Black, White: r.White, Winner: colorName(r.Winner),
+			Adjudicated: r.Adjudicated, NoResult: r.NoResult,
 			Plies: r.Plies, Kind: d.Kind.String(), DecidedAt: d.Ply, ProvedWinner: colorName(d.Winner),
 			Mover: colorName(d.Mover), Throws: []throwJSON{}}
 		if d.Move != hex.NoCell {
@@ -280,7 +324,7 @@ func WriteJSON(w io.Writer, recs []Record) error {
 	for _, p := range Summarize(recs) {
 		pj := playerJSON{Name: p.Name, Games: p.Games, Wins: p.Wins,
 			Finds: p.Finds, FoundAgainst: p.FoundAgainst, Blunders: p.Blunders, Avoidable: p.Avoidable,
-			Thrown: p.Thrown, Open: p.Open}
+			Thrown: p.Thrown, Open: p.Open, Adjudicated: p.Adjudicated, NoResult: p.NoResult}
 		if deep {
 			m := p.Missed
 			pj.Missed = &m

@@ -115,7 +115,8 @@ func TestForfeits(t *testing.T) {
 		{"slow", 300 * time.Millisecond},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
-			cfg := Config{Size: 2, Openings: 1, Seed: 3, Grace: tc.grace}
+			// Adjudication is on: it must not change these losses.
+			cfg := Config{Size: 2, Openings: 1, Seed: 3, Grace: tc.grace, Adjudicate: Adjudication{Time: time.Minute}}
 			r, err := Run(ctx, cfg, fake(t, "good", "first"), fake(t, tc.mode, tc.mode))
 			if err != nil {
 				t.Fatal(err)
@@ -130,6 +131,9 @@ func TestForfeits(t *testing.T) {
 			}
 			if tc.mode == "illegal" && r.Forfeits == 0 {
 				t.Fatalf("no forfeit recorded: %v", r)
+			}
+			if tc.mode == "slow" && (r.Forfeits != 2 || r.Adjudicated+r.NoResult != 0) {
+				t.Fatalf("time-outs are forfeits: %v", r)
 			}
 		})
 	}

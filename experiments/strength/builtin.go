@@ -1,8 +1,6 @@
 package strength
 
 import (
-	"github.com/hexlearn/hexlearn/engine/search"
-	"github.com/hexlearn/hexlearn/pipeline"
 	"github.com/hexlearn/hexlearn/player"
 )
 
@@ -14,17 +12,17 @@ var BuiltinNames = []string{"learned", "exact", "exact-xh"}
 // Builtin returns the built-in player name started from the hexlearn binary bin (its
 // command line ends with --time TimePlaceholder), and false for any other name. Depth
 // 32 is the search's maximum, so iterative deepening runs until the clock stops.
-func Builtin(bin, name string) (Player, bool) {
-	p := pipeline.PlayerConfig{Depth: search.MaxDepth}
+func Builtin(bin, name string) (Entrant, bool) {
+	var s player.Settings
 	switch name {
 	case "learned":
-		p.Kind = player.Learned
+		s.Kind = player.Set(player.Learned)
 	case "exact":
-		p.Kind = player.Exact
+		s.Kind = player.Set(player.Exact)
 	case "exact-xh":
-		p.Kind, p.XH = player.Exact, true
+		s.Kind, s.XH = player.Set(player.Exact), player.Set(true)
 	default:
-		return Player{}, false
+		return Entrant{}, false
 	}
-	return Player{Name: name, Cmd: p.CommandLine(bin) + " --time " + TimePlaceholder}, true
+	return Entrant{Name: name, Cmd: s.CommandLine(bin) + " --time " + TimePlaceholder}, true
 }

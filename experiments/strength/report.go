@@ -8,14 +8,16 @@ import (
 	"math"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"github.com/hexlearn/hexlearn/experiments/report"
+	"github.com/hexlearn/hexlearn/experiments/match"
 	"github.com/hexlearn/hexlearn/internal/fileutil"
+	"github.com/hexlearn/hexlearn/internal/report"
 )
 
 // Status describes how far the ladder got, for the report and the command's output.
@@ -43,8 +45,8 @@ func (res *Result) Write(dir string) error {
 	} else {
 		r.Printf("Status: %s, in %.0f s.\n\n", res.Status(), res.Elapsed)
 	}
-	r.Printf("A round robin at equal time per move: every pair plays each opening twice, each engine taking Black once, no swap. The referee (`hexlearn match`) judges the end of each game; an illegal move, a resignation or a time-out loses. ")
-	r.Printf("Openings: %s (seed %d). Elo is a maximum-likelihood Bradley–Terry fit over all games of a board size and time control, anchored at %s = 0, with 95%% intervals from the Fisher information; scores carry 95%% Wilson intervals.\n\n",
+	r.Printf("A round robin at equal time per move: every pair plays each opening twice, each engine taking Black once, no swap. The referee (`hexlearn match`) judges the end of each game; an illegal move, a resignation or a time-out loses. %s ", res.adjudicationText())
+	r.Printf("Openings: %s (seed %d). Elo is a maximum-likelihood Bradley–Terry fit over all decided games of a board size and time control, anchored at %s = 0, with 95%% intervals from the Fisher information; scores carry 95%% Wilson intervals.\n\n",
 		res.openingsText(), res.Seed, res.Anchor)
 	r.Printf("Players (command lines; %s is the time per move in seconds):\n\n", TimePlaceholder)
 	var rows [][]string
@@ -102,8 +104,8 @@ func (res *Result) Write(dir string) error {
 				tA, tB = fmt.Sprintf("%.3f", p.SecPerMoveA), fmt.Sprintf("%.3f", p.SecPerMoveB)
 			}
 			score, ci := "—", "—"
-			if p.Games > 0 {
-				score = fmt.Sprintf("%.1f%%", 100*float64(p.WinsA)/float64(p.Games))
+			if p.Decided() > 0 {
+				score = fmt.Sprintf("%.1f%%", 100*float64(p.WinsA)/float64(p.Decided()))
 				ci = fmt.Sprintf("%.1f%%..%.1f%%", 100*p.Lo, 100*p.Hi)
 			}
 			games := fmt.Sprint(p.Games)
@@ -111,14 +113,14 @@ func (res *Result) Write(dir string) error {
 				games = fmt.Sprintf("%d of %d", p.Games, p.Planned)
 			}
 			md = append(md, []string{p.A, p.B, games, fmt.Sprint(p.WinsA), fmt.Sprint(p.WinsB), score, ci,
-				fmt.Sprint(p.WinsABlack), fmt.Sprint(p.WinsAWhite), fmt.Sprint(p.Forfeits), tA, tB})
+				fmt.Sprint(p.WinsABlack), fmt.Sprint(p.WinsAWhite), fmt.Sprint(p.Forfeits), fmt.Sprint(p.Adjudicated), fmt.Sprint(p.NoResult), tA, tB})
 			pairRows = append(pairRows, []string{fmt.Sprint(l.Size), Seconds(l.Time), p.A, p.B, fmt.Sprint(p.Planned), fmt.Sprint(p.Games),
 				fmt.Sprint(p.WinsA), fmt.Sprint(p.WinsB), fmt.Sprintf("%.4f", p.Lo), fmt.Sprintf("%.4f", p.Hi),
-				fmt.Sprint(p.WinsABlack), fmt.Sprint(p.WinsAWhite), fmt.Sprint(p.Forfeits), fmt.Sprint(p.Complete),
+				fmt.Sprint(p.WinsABlack), fmt.Sprint(p.WinsAWhite), fmt.Sprint(p.Forfeits), fmt.Sprint(p.Adjudicated), fmt.Sprint(p.NoResult), fmt.Sprint(p.Complete),
 				fmt.Sprintf("%.4f", p.SecPerMoveA), fmt.Sprintf("%.4f", p.SecPerMoveB)})
 		}
 		if l.played() > 0 {
-			mdTable(r, []string{"A", "B", "games", "A wins", "B wins", "A score", "95% CI", "A wins as Black", "A wins as White", "forfeits", "A s/move", "B s/move"}, md)
+			mdTable(r, []string{"A", "B", "games", "A wins", "B wins", "A score", "95% CI", "A wins as Black", "A wins as White", "forfeits", "adjudicated", "no result", "A s/move", "B s/move"}, md)
 		}
 	}
 	if len(sizes) > 0 {
@@ -128,17 +130,17 @@ func (res *Result) Write(dir string) error {
 	}
 	for _, g := range res.Games {
 		gameRows = append(gameRows, []string{fmt.Sprint(g.Size), fmt.Sprint(g.Seconds), g.A, g.B, fmt.Sprint(g.Number), g.Opening,
-			g.Black, g.White, g.Winner, g.Reason, fmt.Sprint(g.Moves), g.SGF})
+			g.Black, g.White, g.Winner, g.Result, g.End, g.Reason, g.Died, fmt.Sprint(g.Moves), g.SGF})
 	}
 	r.Printf("Files: `elo.csv`, `pairs.csv`, `games.csv` (one row per game), `results.json`, one SGF file per game under `sgf/SIZE/TIMEs/A-vs-B/`, and what each engine wrote to its standard error under `logs/` (when it wrote anything). `hexlearn analyze` on this directory shows where each game was decided (the first position the players' connections prove, and the move that made it).\n")
 	if err := r.CSV("elo", []string{"size", "seconds_per_move", "player", "games", "wins", "fitted", "elo", "se", "lo95", "hi95", "prior"}, eloRows); err != nil {
 		return err
 	}
 	if err := r.CSV("pairs", []string{"size", "seconds_per_move", "a", "b", "planned", "games", "wins_a", "wins_b", "wilson_lo95", "wilson_hi95",
-		"wins_a_black", "wins_a_white", "forfeits", "complete", "seconds_per_move_a", "seconds_per_move_b"}, pairRows); err != nil {
+		"wins_a_black", "wins_a_white", "forfeits", "adjudicated", "no_result", "complete", "seconds_per_move_a", "seconds_per_move_b"}, pairRows); err != nil {
 		return err
 	}
-	if err := r.CSV("games", []string{"size", "seconds_per_move", "a", "b", "number", "opening", "black", "white", "winner", "reason", "moves", "sgf"}, gameRows); err != nil {
+	if err := r.CSV("games", []string{"size", "seconds_per_move", "a", "b", "number", "opening", "black", "white", "winner", "result", "end", "reason", "died", "moves", "sgf"}, gameRows); err != nil {
 		return err
 	}
 	if err := fileutil.WriteAtomic(filepath.Join(dir, "results.json"), func(w io.Writer) error { return res.WriteJSON(w) }); err != nil {
@@ -152,6 +154,15 @@ func (res *Result) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(res)
+}
+
+// adjudicationText says how the games of engines that died were scored.
+func (res *Result) adjudicationText() string {
+	a := match.Adjudication{Time: time.Duration(res.AdjudicateSeconds * float64(time.Second)), MaxNodes: res.AdjudicateNodes}
+	if !a.On() {
+		return "An engine that died (crashed or closed its output) lost the game (adjudication off)."
+	}
+	return fmt.Sprintf("A game in which an engine died (crashed or closed its output) after the set-up went to the true winner of its final position, as the DFPN solver decided it within %s (column *adjudicated*); a position the solver did not decide is *no result*: counted in *games*, but in no score, interval or Elo fit.", a.Limit())
 }
 
 func (res *Result) openingsText() string {

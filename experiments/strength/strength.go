@@ -1,7 +1,8 @@
 // Package strength runs a strength ladder: a round robin between Hex GTP engines at
 // equal time per move, for several board sizes and time controls. Every pair plays a
 // match through package match (each opening twice, each engine taking Black once, no
-// swap); the games of each size and time control are fitted to Elo ratings by maximum
+// swap; an engine that dies mid-game is adjudicated by the solver, match.Adjudicate);
+// the games of each size and time control are fitted to Elo ratings by maximum
 // likelihood (FitElo), and the results are written as a report directory: README.md,
 // CSV tables, results.json, Elo plots (PNG and SVG) and one SGF file per game.
 package strength
@@ -42,9 +43,10 @@ const (
 // seconds, for engines that take their time limit on the command line.
 const TimePlaceholder = "{time}"
 
-// Player is one entrant of the ladder: a name and the command line (run with sh -c)
+// Entrant is one entrant of the ladder (not a player of its own: an engine that the
+// ladder starts): a name and the command line (run with sh -c)
 // that starts its GTP engine.
-type Player struct {
+type Entrant struct {
 	Name string `json:"name"`
 	Cmd  string `json:"command"`
 	// Init holds GTP commands sent once after the engine starts (each must succeed),
@@ -53,7 +55,7 @@ type Player struct {
 }
 
 // CommandFor returns the player's command line for time t per move.
-func (p Player) CommandFor(t time.Duration) string {
+func (p Entrant) CommandFor(t time.Duration) string {
 	return strings.ReplaceAll(p.Cmd, TimePlaceholder, Seconds(t))
 }
 
@@ -70,12 +72,15 @@ func ValidName(name string) bool { return validName.MatchString(name) }
 type Config struct {
 	Sizes    []int           // board sides, in the order played
 	Times    []time.Duration // times per move, in the order played
-	Players  []Player        // at least two; pairs are played in this order
+	Players  []Entrant       // at least two; pairs are played in this order
 	Openings int             // OpeningsAuto, OpeningsAll or K > 0
 	Seed     uint64          // chooses the seeded openings
 	Dir      string          // report directory (created)
 	// Grace is the extra time before a move counts as a time-out (0: match's default).
 	Grace time.Duration
+	// Adjudicate sets the solver's limits for the games in which an engine dies (the
+	// zero value: off, the engine that died loses).
+	Adjudicate match.Adjudication
 	// EngineStderr, if set, also receives the engines' standard error, which is kept
 	// in the report's logs/ directory in any case.
 	EngineStderr io.Writer
@@ -138,6 +143,9 @@ func (c *Config) Validate() error {
 	if c.Dir == "" {
 		return fmt.Errorf("%w: no report directory", ErrConfig)
 	}
+	if err := c.Adjudicate.Validate(); err != nil {
+		return fmt.Errorf("%w: %v", ErrConfig, err)
+	}
 	return nil
 }
 
@@ -171,7 +179,7 @@ type Progress struct {
 	Time        time.Duration // time per move
 	A, B        string        // the pair
 	Game        match.Game    // the game just finished
-	Winner      string        // the name of its winner
+	Winner      string        // the name of its winner ("" for no result)
 	PairDone    int           // games finished in this pair
 	PairTotal   int           // games planned for this pair
 	WinsA       int           // the pair's running score
@@ -189,25 +197,37 @@ type GameRecord struct {
 	Opening string  `json:"opening"`
 	Black   string  `json:"black"`
 	White   string  `json:"white"`
-	Winner  string  `json:"winner"`
-	Reason  string  `json:"reason"`
-	Moves   int     `json:"moves"`
-	SGF     string  `json:"sgf"` // path relative to the report directory
+	Winner  string  `json:"winner"` // "" for no result
+	// Result is the result as SGF writes it (match.Game.Result: "B+", "W+R", "B+F",
+	// "Void"); End how the game ended (match.End: "connection", "resign",
+	// "forfeit", "adjudicated", "no result").
+	Result string `json:"result"`
+	End    string `json:"end"`
+	Reason string `json:"reason"`
+	// Died names the engine that died mid-game, if one did.
+	Died  string `json:"died,omitempty"`
+	Moves int    `json:"moves"`
+	SGF   string `json:"sgf"` // path relative to the report directory
 }
 
 // Pair is the score of one pair at one size and time control, from A's side.
 type Pair struct {
-	A          string  `json:"a"`
-	B          string  `json:"b"`
-	Planned    int     `json:"planned"`
-	Games      int     `json:"games"`
-	WinsA      int     `json:"wins_a"`
-	WinsB      int     `json:"wins_b"`
-	WinsABlack int     `json:"wins_a_black"`
-	WinsAWhite int     `json:"wins_a_white"`
-	Forfeits   int     `json:"forfeits"`
-	Lo         float64 `json:"ci95_lo"` // A's 95% Wilson interval
-	Hi         float64 `json:"ci95_hi"`
+	A          string `json:"a"`
+	B          string `json:"b"`
+	Planned    int    `json:"planned"`
+	Games      int    `json:"games"`
+	WinsA      int    `json:"wins_a"`
+	WinsB      int    `json:"wins_b"`
+	WinsABlack int    `json:"wins_a_black"`
+	WinsAWhite int    `json:"wins_a_white"`
+	Forfeits   int    `json:"forfeits"`
+	// Adjudicated counts the games an engine died in that the solver decided (in
+	// WinsA and WinsB); NoResult those it did not (in Games only, left out of the
+	// score and the Elo fit).
+	Adjudicated int     `json:"adjudicated"`
+	NoResult    int     `json:"no_result"`
+	Lo          float64 `json:"ci95_lo"` // A's 95% Wilson interval over the decided games
+	Hi          float64 `json:"ci95_hi"`
 	// SecPerMoveA and SecPerMoveB are the measured seconds per move (0 until the pair's
 	// match is complete).
 	SecPerMoveA float64 `json:"seconds_per_move_a"`
@@ -231,17 +251,21 @@ type Ladder struct {
 
 // Result is what a ladder produced, complete or not.
 type Result struct {
-	Players     []Player     `json:"players"`
-	Anchor      string       `json:"anchor"` // the player whose Elo is 0
-	Seed        uint64       `json:"seed"`
-	Ladders     []Ladder     `json:"ladders"`
-	Games       []GameRecord `json:"games"`
-	Planned     int          `json:"planned"`
-	Played      int          `json:"played"`
-	Interrupted bool         `json:"interrupted"`
-	Error       string       `json:"error,omitempty"` // the error that stopped the ladder early
-	Elapsed     float64      `json:"elapsed_seconds"`
-	Dir         string       `json:"dir"`
+	Players []Entrant `json:"players"`
+	Anchor  string    `json:"anchor"` // the player whose Elo is 0
+	Seed    uint64    `json:"seed"`
+	// AdjudicateSeconds and AdjudicateNodes are the solver's limits for the games
+	// in which an engine died (both 0: adjudication off).
+	AdjudicateSeconds float64      `json:"adjudicate_seconds"`
+	AdjudicateNodes   int64        `json:"adjudicate_nodes,omitempty"`
+	Ladders           []Ladder     `json:"ladders"`
+	Games             []GameRecord `json:"games"`
+	Planned           int          `json:"planned"`
+	Played            int          `json:"played"`
+	Interrupted       bool         `json:"interrupted"`
+	Error             string       `json:"error,omitempty"` // the error that stopped the ladder early
+	Elapsed           float64      `json:"elapsed_seconds"`
+	Dir               string       `json:"dir"`
 
 	openingsMode int
 }
@@ -280,7 +304,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 
 func newResult(cfg *Config) *Result {
 	res := &Result{Players: cfg.Players, Seed: cfg.Seed, Planned: cfg.Planned(), Dir: cfg.Dir,
-		openingsMode: cfg.Openings, Anchor: cfg.Players[anchorIndex(cfg.Players)].Name}
+		openingsMode: cfg.Openings, Anchor: cfg.Players[anchorIndex(cfg.Players)].Name,
+		AdjudicateSeconds: cfg.Adjudicate.Time.Seconds(), AdjudicateNodes: cfg.Adjudicate.MaxNodes}
 	for _, s := range cfg.Sizes {
 		for _, t := range cfg.Times {
 			l := Ladder{Size: s, Time: t, Seconds: t.Seconds(), Openings: cfg.OpeningsFor(s)}
@@ -296,7 +321,7 @@ func newResult(cfg *Config) *Result {
 	return res
 }
 
-func anchorIndex(ps []Player) int {
+func anchorIndex(ps []Entrant) int {
 	for i, p := range ps {
 		if p.Name == AnchorName {
 			return i
@@ -349,7 +374,7 @@ func mkdirAll(dir string) error {
 }
 
 // initEngine sends a player's Init commands.
-func initEngine(ctx context.Context, cl *match.Client, p Player, t time.Duration) error {
+func initEngine(ctx context.Context, cl *match.Client, p Entrant, t time.Duration) error {
 	for _, cmd := range p.Init {
 		cmd = strings.ReplaceAll(cmd, TimePlaceholder, Seconds(t))
 		if _, err := cl.Send(ctx, cmd, 30*time.Second); err != nil {
@@ -387,7 +412,7 @@ func (c *Config) playPair(ctx context.Context, res *Result, l *Ladder, p *Pair, 
 		return err
 	}
 	for _, e := range []struct {
-		pl Player
+		pl Entrant
 		cl *match.Client
 	}{{pa, ea}, {pb, eb}} {
 		if err := initEngine(ctx, e.cl, e.pl, l.Time); err != nil {
@@ -405,6 +430,7 @@ func (c *Config) playPair(ctx context.Context, res *Result, l *Ladder, p *Pair, 
 	defer cancel()
 	var sgfErr error
 	mcfg := match.Config{Size: l.Size, Openings: l.Openings, Seed: c.Seed, TimePerMove: l.Time, Grace: c.Grace,
+		Adjudicate: c.Adjudicate,
 		Restarted: func(cl *match.Client) error { // an engine that crashed gets its setup again
 			pl := pa
 			if cl == eb {
@@ -421,12 +447,11 @@ func (c *Config) playPair(ctx context.Context, res *Result, l *Ladder, p *Pair, 
 				cancel()
 				return
 			}
-			winner := g.Black
-			if g.Winner == hex.White {
-				winner = g.White
-			}
+			winner := nameOf(g, g.Winner)
 			p.Games++
-			if winner == p.A {
+			switch {
+			case g.Winner == hex.Empty: // no result: in no score and no Elo fit
+			case winner == p.A:
 				p.WinsA++
 				l.outcomes = append(l.outcomes, Outcome{p.ia, p.ib})
 				if g.Black == p.A {
@@ -434,19 +459,24 @@ func (c *Config) playPair(ctx context.Context, res *Result, l *Ladder, p *Pair, 
 				} else {
 					p.WinsAWhite++
 				}
-			} else {
+			default:
 				p.WinsB++
 				l.outcomes = append(l.outcomes, Outcome{p.ib, p.ia})
 			}
-			if g.Reason != "connection" && g.Reason != "resign" {
+			switch g.End {
+			case match.EndForfeit:
 				p.Forfeits++
+			case match.EndAdjudicated:
+				p.Adjudicated++
+			case match.EndNoResult:
+				p.NoResult++
 			}
-			p.Lo, p.Hi = match.Wilson(p.WinsA, p.Games)
+			p.Lo, p.Hi = match.Wilson(p.WinsA, p.Decided())
 			res.Played++
 			res.Games = append(res.Games, GameRecord{Size: l.Size, Seconds: l.Seconds, A: p.A, B: p.B,
 				Number: g.Index + 1, Opening: geo.CellName(g.Opening), Black: g.Black, White: g.White,
-				Winner: winner, Reason: g.Reason, Moves: len(g.Moves),
-				SGF: filepath.ToSlash(filepath.Join(rel, fmt.Sprintf("game-%04d.sgf", g.Index+1)))})
+				Winner: winner, Result: g.Result(), End: g.End.String(), Reason: g.Reason, Died: nameOf(g, g.Died),
+				Moves: len(g.Moves), SGF: filepath.ToSlash(filepath.Join(rel, fmt.Sprintf("game-%04d.sgf", g.Index+1)))})
 			if c.Progress != nil {
 				c.Progress(Progress{Done: res.Played, Total: res.Planned, Size: l.Size, Time: l.Time, A: p.A, B: p.B,
 					Game: g, Winner: winner, PairDone: p.Games, PairTotal: p.Planned, WinsA: p.WinsA, WinsB: p.WinsB,
@@ -471,3 +501,17 @@ func (c *Config) playPair(ctx context.Context, res *Result, l *Ladder, p *Pair, 
 	p.SecPerMoveA, p.SecPerMoveB = mr.ElapsedPerMoveA.Seconds(), mr.ElapsedPerMoveB.Seconds()
 	return nil
 }
+
+// nameOf returns the name of the engine that played colour c in g ("" for Empty).
+func nameOf(g match.Game, c hex.Color) string {
+	switch c {
+	case hex.Black:
+		return g.Black
+	case hex.White:
+		return g.White
+	}
+	return ""
+}
+
+// Decided returns the pair's games with a winner (Games less NoResult).
+func (p Pair) Decided() int { return p.WinsA + p.WinsB }

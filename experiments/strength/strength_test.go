@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/experiments/match"
 	"github.com/hexlearn/hexlearn/internal/gtpfake"
 )
 
@@ -24,8 +25,8 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-func fakePlayer(name, mode string) Player {
-	return Player{Name: name, Cmd: gtpfake.Command(mode)}
+func fakePlayer(name, mode string) Entrant {
+	return Entrant{Name: name, Cmd: gtpfake.Command(mode)}
 }
 
 func readCSV(t *testing.T, path string) [][]string {
@@ -74,7 +75,7 @@ func TestLadderEndToEnd(t *testing.T) {
 	cfg := Config{
 		Sizes:   []int{2, 3},
 		Times:   []time.Duration{10 * time.Millisecond, 20 * time.Millisecond},
-		Players: []Player{fakePlayer("first", "first"), fakePlayer("exact", "last"), fakePlayer("quitter", "resign")},
+		Players: []Entrant{fakePlayer("first", "first"), fakePlayer("exact", "last"), fakePlayer("quitter", "resign")},
 		// The quitter gets an initial command with the time per move.
 		Openings: OpeningsAuto,
 		Seed:     3,
@@ -156,7 +157,7 @@ func TestLadderDeterministic(t *testing.T) {
 	run := func(seed uint64) []byte {
 		dir := t.TempDir()
 		cfg := Config{Sizes: []int{4}, Times: []time.Duration{time.Millisecond},
-			Players:  []Player{fakePlayer("a", "first"), fakePlayer("b", "last")},
+			Players:  []Entrant{fakePlayer("a", "first"), fakePlayer("b", "last")},
 			Openings: 3, Seed: seed, Dir: dir}
 		if _, err := Run(context.Background(), cfg); err != nil {
 			t.Fatal(err)
@@ -182,7 +183,7 @@ func TestLadderInterrupt(t *testing.T) {
 	defer cancel()
 	cancelled := make(chan time.Time, 1)
 	cfg := Config{Sizes: []int{2}, Times: []time.Duration{time.Second},
-		Players: []Player{fakePlayer("fast", "first"), fakePlayer("slow", "slow2")}, Dir: dir,
+		Players: []Entrant{fakePlayer("fast", "first"), fakePlayer("slow", "slow2")}, Dir: dir,
 		Progress: func(p Progress) {
 			if p.Done == 2 { // the third game's engine will think for 3 s
 				time.AfterFunc(200*time.Millisecond, func() { cancelled <- time.Now(); cancel() })
@@ -216,15 +217,15 @@ func TestLadderEngineFailure(t *testing.T) {
 	refusing := fakePlayer("refusing", "first")
 	refusing.Init = []string{"param_fake ok", "bogus {time}"}
 	for _, tc := range []struct {
-		other Player
+		other Entrant
 		want  string
 	}{
-		{Player{Name: "broken", Cmd: "exit 3"}, "broken"},
+		{Entrant{Name: "broken", Cmd: "exit 3"}, "broken"},
 		{refusing, `engine refusing: initial command "bogus 0.001"`},
 	} {
 		dir := t.TempDir()
 		cfg := Config{Sizes: []int{2}, Times: []time.Duration{time.Millisecond},
-			Players: []Player{fakePlayer("a", "first"), tc.other}, Dir: dir}
+			Players: []Entrant{fakePlayer("a", "first"), tc.other}, Dir: dir}
 		res, err := Run(context.Background(), cfg)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Fatalf("Run with a failing engine: %v, want %q", err, tc.want)
@@ -239,7 +240,7 @@ func TestLadderEngineFailure(t *testing.T) {
 func TestConfigValidate(t *testing.T) {
 	ok := func() Config {
 		return Config{Sizes: []int{3}, Times: []time.Duration{time.Second}, Dir: "x",
-			Players: []Player{{Name: "a", Cmd: "cmd"}, {Name: "b", Cmd: "cmd"}}}
+			Players: []Entrant{{Name: "a", Cmd: "cmd"}, {Name: "b", Cmd: "cmd"}}}
 	}
 	for _, tc := range []struct {
 		name string
@@ -279,7 +280,7 @@ func TestConfigValidate(t *testing.T) {
 			t.Errorf("openings %d on %dx%d: %d, want %d", tc.mode, tc.size, tc.size, got, tc.want)
 		}
 	}
-	if got := (Player{Cmd: "wolve --time {time} x{time}"}).CommandFor(1500 * time.Millisecond); got != "wolve --time 1.5 x1.5" {
+	if got := (Entrant{Cmd: "wolve --time {time} x{time}"}).CommandFor(1500 * time.Millisecond); got != "wolve --time 1.5 x1.5" {
 		t.Errorf("CommandFor: %q", got)
 	}
 }
@@ -301,5 +302,84 @@ func TestCapLog(t *testing.T) {
 	}
 	if got[0] != 'A' || got[len(chunk)] != 'B' || got[logKeep+len(note)] != 'I' || got[logKeep+len(note)+len(chunk)] != 'J' {
 		t.Errorf("kept the wrong parts: %q %q %q %q", got[0], got[len(chunk)], got[logKeep+len(note)], got[logKeep+len(note)+len(chunk)])
+	}
+}
+
+// TestLadderAdjudication: an engine that dies in positions it has won is credited
+// with those games, one that dies in lost positions loses them, and a death the
+// solver cannot decide within its limit (11x11, one node) is no result: in the pair's
+// games, in no score and no Elo fit. The report shows them apart.
+func TestLadderAdjudication(t *testing.T) {
+	dir := t.TempDir()
+	cfg := Config{Sizes: []int{4}, Times: []time.Duration{time.Millisecond}, Openings: 4, Seed: 2, Dir: dir,
+		Players:    []Entrant{fakePlayer("first", "first"), fakePlayer("winner", "diewon"), fakePlayer("loser", "dielost")},
+		Adjudicate: match.Adjudication{Time: time.Minute}}
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	adjudicated := 0
+	for _, g := range res.Games {
+		if g.Died == "" {
+			continue
+		}
+		adjudicated++
+		want := g.Died // diewon dies in won positions
+		if g.Died == "loser" {
+			want = map[bool]string{true: g.White, false: g.Black}[g.Black == "loser"]
+		}
+		if g.End != "adjudicated" || g.Winner != want || !strings.Contains(g.Reason, "died, adjudicated: solved win for") {
+			t.Errorf("%+v: want adjudicated for %s", g, want)
+		}
+	}
+	pairAdj := 0
+	for _, p := range res.Ladders[0].Pairs {
+		pairAdj += p.Adjudicated
+		if p.Forfeits != 0 || p.NoResult != 0 || p.Decided() != p.Games {
+			t.Errorf("pair %+v", p)
+		}
+	}
+	if adjudicated == 0 || pairAdj != adjudicated {
+		t.Fatalf("%d games adjudicated, pairs count %d", adjudicated, pairAdj)
+	}
+	rows := readCSV(t, filepath.Join(dir, "games.csv"))
+	if strings.Join(rows[0], ",") != "size,seconds_per_move,a,b,number,opening,black,white,winner,result,end,reason,died,moves,sgf" {
+		t.Errorf("games.csv header %v", rows[0])
+	}
+	rows = readCSV(t, filepath.Join(dir, "pairs.csv"))
+	if rows[0][13] != "adjudicated" || rows[0][14] != "no_result" {
+		t.Errorf("pairs.csv header %v", rows[0])
+	}
+
+	// No result: 11x11, the solver stopped after one node.
+	dir = t.TempDir()
+	cfg = Config{Sizes: []int{11}, Times: []time.Duration{time.Millisecond}, Openings: 1, Seed: 1, Dir: dir,
+		Players:    []Entrant{fakePlayer("first", "first"), fakePlayer("crash", "crash")},
+		Adjudicate: match.Adjudication{MaxNodes: 1}}
+	res, err = Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, l := res.Ladders[0].Pairs[0], res.Ladders[0]
+	if p.Games != 2 || p.NoResult != 2 || p.Decided() != 0 || p.Lo != 0 || p.Hi != 1 || l.Elo.Ratings[0].Games != 0 || len(l.outcomes) != 0 {
+		t.Fatalf("pair %+v, Elo %+v", p, l.Elo)
+	}
+	for _, g := range res.Games {
+		if g.Winner != "" || g.Result != "Void" || g.End != "no result" || g.Died != "crash" {
+			t.Errorf("game %+v", g)
+		}
+	}
+	md, err := os.ReadFile(filepath.Join(dir, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"| adjudicated | no result |", "| first | crash | 2 | 0 | 0 | — | — | 0 | 0 | 0 | 0 | 2 |", "within 1 node"} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("README lacks %q:\n%s", want, md)
+		}
+	}
+	rows = readCSV(t, filepath.Join(dir, "games.csv"))
+	if rows[1][8] != "" || rows[1][9] != "Void" || rows[1][10] != "no result" {
+		t.Errorf("games.csv row %v", rows[1])
 	}
 }

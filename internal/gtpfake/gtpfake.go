@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/internal/brute"
 )
 
 // EnvVar is the environment variable that selects the mode; Command builds a command
@@ -41,6 +42,13 @@ func Main() {
 //	slow2   plays like first, but from its third game on sleeps 3 s before each move
 //	resign  always resigns
 //	crash   exits without answering its first genmove
+//	diewon  plays like first, but exits without answering a genmove in a position
+//	        with at most DieEmpty empty cells that its colour wins (decided by the
+//	        brute force of internal/brute, independent of the solver)
+//	dielost plays like first, but exits without answering a genmove in a position
+//	        with at most DieEmpty empty cells that its colour loses
+//	dieplay plays like first, but exits without answering the first play command
+//	        that comes after its own first move of a game
 //
 // It also answers protocol_version (and says "fake engine MODE ready" on errw),
 // known_command (false), boardsize, clear_board, play, and param_fake ARGS (echoed on
@@ -48,6 +56,8 @@ func Main() {
 func Serve(mode string, in io.Reader, out, errw io.Writer) {
 	var b *hex.Board
 	games := 0
+	moved := false // dieplay: it has answered a genmove in this game
+	wins := map[uint64]bool{}
 	sc := bufio.NewScanner(in)
 	w := bufio.NewWriter(out)
 	reply := func(ok bool, s string) {
@@ -82,8 +92,12 @@ func Serve(mode string, in io.Reader, out, errw io.Writer) {
 		case "clear_board":
 			b.Reset()
 			games++
+			moved = false
 			reply(true, "")
 		case "play":
+			if mode == "dieplay" && moved {
+				os.Exit(3)
+			}
 			c, _ := hex.ParseColor(f[1])
 			p, err := b.Geometry().ParseCell(f[2])
 			if err == nil {
@@ -107,6 +121,11 @@ func Serve(mode string, in io.Reader, out, errw io.Writer) {
 				continue
 			case "crash":
 				os.Exit(3)
+			case "diewon", "dielost":
+				b.SetToMove(c)
+				if b.EmptyCells().Count() <= DieEmpty && brute.Wins(b, wins) == (mode == "diewon") {
+					os.Exit(3)
+				}
 			case "slow":
 				time.Sleep(2 * time.Second)
 			case "slow2":
@@ -117,9 +136,14 @@ func Serve(mode string, in io.Reader, out, errw io.Writer) {
 				p = cells[len(cells)-1]
 			}
 			b.PlayStone(c, p)
+			moved = true
 			reply(true, b.Geometry().CellName(p))
 		default:
 			reply(false, "unknown command")
 		}
 	}
 }
+
+// DieEmpty is the most empty cells a position may have for the modes diewon and
+// dielost to die in it (the brute force takes milliseconds there).
+const DieEmpty = 10

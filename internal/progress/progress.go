@@ -1,7 +1,10 @@
 // Package progress is hexlearn's one progress reporter for steps that take more than a
-// couple of seconds: a progress bar (github.com/schollz/progressbar/v3) when the
-// output is a terminal, otherwise a plain line every few seconds, fit for the log of
-// a batch job. Its last line says whether the step finished or stopped.
+// couple of seconds. Steps report through the Meter interface (meter.go), which every
+// layer can take; Bars implements it with one Bar per part. A Bar is a progress bar
+// (github.com/schollz/progressbar/v3) when the output is a terminal, otherwise a plain
+// line every few seconds, fit for the log of a batch job; its last line says whether
+// the step finished or stopped. Loops that are not steps of their own (an
+// experiment's positions) use a Bar directly.
 package progress
 
 import (
