@@ -381,3 +381,16 @@ func (p *Player) Searches() SearchKind {
 	}
 	return SearchAlphaBeta
 }
+
+// RootVisits returns the root statistics of the last decision's MCTS search, the
+// targets self-play records for the network (search.MCTS.RootVisits: the visits of
+// every root move into visits, one slot per cell, and the root's backed-up value for
+// its side to move). ok is false when the last decision ran no MCTS search (its move
+// came from the swap rule, the book, the pattern database or the solver, or the
+// player searches by alpha-beta).
+func (p *Player) RootVisits(visits []float64) (value float64, total int, ok bool) {
+	if !p.last.Searched || p.size == nil || p.size.mcts == nil {
+		return 0, 0, false
+	}
+	return p.size.mcts.RootVisits(visits)
+}

@@ -465,6 +465,34 @@ func (m *MCTS) outcome(me hex.Color, empty hex.Bitset) Outcome {
 	return out
 }
 
+// RootVisits writes the last search's root statistics, the targets a network learns
+// from the search (Expert Iteration, AlphaZero): visits[p] becomes the number of
+// visits of the root's child p (0 for every other cell; visits must have a slot per
+// cell of the board), and value is the root's backed-up score for its side to move, in
+// [-1, 1] (±1 when proved). total is the sum of the children's visits; ok is false
+// when there was no search.
+func (m *MCTS) RootVisits(visits []float64) (value float64, total int, ok bool) {
+	if len(m.pool) == 0 || m.b == nil {
+		return 0, 0, false
+	}
+	clear(visits)
+	root := &m.pool[0]
+	for i := root.first; i >= 0 && i < root.first+root.n; i++ {
+		c := &m.pool[i]
+		visits[c.move] = float64(c.visits)
+		total += int(c.visits)
+	}
+	switch {
+	case root.proven < 0: // the player who moved into the root loses
+		value = 1
+	case root.proven > 0:
+		value = -1
+	case root.visits > 0:
+		value = -root.wsum / float64(root.visits)
+	}
+	return value, total, true
+}
+
 // BestAmong returns the last search's best root move among the moves of set (the
 // order of Search's choice: a proved win, then the most visits, then the higher
 // prior; moves proved lost last), and false when the last search's root has no
