@@ -205,11 +205,18 @@ func (p *Player) Name() string {
 // Last returns the decision of the last GenMove or Decide.
 func (p *Player) Last() Decision { return p.last }
 
-// NewGame forgets what the search learned in earlier games (the alpha-beta
-// transposition table): the next game does not depend on the games before it.
+// NewGame forgets what the searches learned in earlier games (the alpha-beta
+// transposition table, the MCTS's kept tree and tactics table, the solver's table):
+// the next game does not depend on the games before it, as self-play needs for games
+// that do not depend on how they are shared among workers. GTP's clear_board does not
+// call it.
 func (p *Player) NewGame() {
-	if p.size != nil {
-		p.size.searcher.ClearTT()
+	if st := p.size; st != nil {
+		st.searcher.ClearTT()
+		if st.mcts != nil {
+			st.mcts.Clear()
+		}
+		st.solver = nil
 	}
 }
 

@@ -254,6 +254,14 @@ func (m *MCTS) SetParams(p MCTSParams) error {
 	return nil
 }
 
+// Clear forgets what earlier searches left behind: the kept tree (Reuse), the
+// tactics table and the playouts' random state, so that the next search does not
+// depend on the searches before it (a new game of self-play).
+func (m *MCTS) Clear() {
+	m.prev.ok, m.limit.ok = false, false
+	m.tt, m.tlast, m.po = nil, nil, nil
+}
+
 // LimitRoot restricts the root of the next Search to the moves of set (among those
 // the tactics' mustplay allows): for example the moves a solver stopped at its time
 // limit had not refuted. A set that leaves no move is ignored. The next search
