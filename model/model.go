@@ -62,16 +62,23 @@ const (
 	// probability. Like the outcome target it depends on whose move it is; a network
 	// trained on it stands in for the playouts at a fraction of their cost.
 	TargetPlayouts Target = "playouts"
+	// TargetSearch is what the player's own self-play says of a position (Expert
+	// Iteration: the network learns from the search it guides): the probability that
+	// Black wins, λ·z + (1−λ)·q mapped from [−1, 1] to [0, 1], where z is the
+	// self-play game's result, q the value the player's search backed up at the
+	// position (dataset.SearchTargets) and λ the mix (train.Config.SearchMix); the
+	// proved winner where one is known. A logistic output trained with cross-entropy.
+	TargetSearch Target = "search"
 )
 
 // Targets lists every target, in the order the command line names them.
-var Targets = []Target{TargetValue, TargetWinner, TargetOutcome, TargetPlayouts}
+var Targets = []Target{TargetValue, TargetWinner, TargetOutcome, TargetPlayouts, TargetSearch}
 
 // Logistic reports whether t is predicted as the probability that Black wins (a
-// logistic output whose pre-activation is the log-odds): the winner, outcome and
-// playouts targets.
+// logistic output whose pre-activation is the log-odds): the winner, outcome,
+// playouts and search targets.
 func (t Target) Logistic() bool {
-	return t == TargetWinner || t == TargetOutcome || t == TargetPlayouts
+	return t == TargetWinner || t == TargetOutcome || t == TargetPlayouts || t == TargetSearch
 }
 
 // ParseTarget parses a target name; the error names the accepted ones.
@@ -81,7 +88,7 @@ func ParseTarget(s string) (Target, error) {
 			return t, nil
 		}
 	}
-	return "", fmt.Errorf("model: unknown target %q (want value, winner, outcome or playouts)", s)
+	return "", fmt.Errorf("model: unknown target %q (want value, winner, outcome, playouts or search)", s)
 }
 
 // Output is the activation of the output unit.
@@ -215,7 +222,7 @@ func (m *Model) Validate() error {
 		if m.Output != OutputTanh && m.Output != OutputLinear {
 			return fmt.Errorf("%w: value target needs a tanh or linear output, not %q", ErrFormat, m.Output)
 		}
-	case TargetWinner, TargetOutcome, TargetPlayouts:
+	case TargetWinner, TargetOutcome, TargetPlayouts, TargetSearch:
 		if m.Output != OutputLogistic {
 			return fmt.Errorf("%w: %s target needs a logistic output, not %q", ErrFormat, m.Target, m.Output)
 		}

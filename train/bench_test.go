@@ -19,7 +19,7 @@ func BenchmarkEpoch(b *testing.B) {
 		b.Run(tc.name, func(b *testing.B) {
 			ex := Synthetic(tc.n, tc.n, tc.rows, 1)
 			s := ScalingFor(ex.Value, model.OutputTanh)
-			y, _ := targets(ex, model.TargetValue, model.OutputTanh, s)
+			y, _ := targets(ex, Config{Target: model.TargetValue, Output: model.OutputTanh}, s)
 			c0, _ := processCPU()
 			b.ResetTimer()
 			_, err := trainNet(context.Background(), ex.X, y, netSpec{cells: ex.Cells(), hidden: tc.hid, epochs: b.N,

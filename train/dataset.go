@@ -11,11 +11,12 @@ import (
 // FromTable converts the w x h rows of a dataset table to Examples (rows of other
 // sizes are skipped). The winner is the solver's TrueWinner when known, else 0; the
 // outcome is that winner, else the winner a winning connection proves, else the
-// result of the row's game (0 when the game has none).
+// result of the row's game (0 when the game has none); the search value is the
+// player's search's where one ran (dataset.SearchTargets).
 func FromTable(t *dataset.Table, w, h int) (*Examples, error) {
 	c := w * h
 	ex := &Examples{W: w, H: h}
-	known, outcomes := false, false
+	known, outcomes, searched := false, false, false
 	for i := range t.Rows {
 		r := &t.Rows[i]
 		if r.Width != w || r.Height != h {
@@ -55,6 +56,11 @@ func FromTable(t *dataset.Table, w, h int) (*Examples, error) {
 		}
 		outcomes = outcomes || r.Winner != hex.Empty
 		ex.Outcome = append(ex.Outcome, out)
+		q := float32(math.NaN())
+		if r.Search != nil {
+			q, searched = float32(r.Search.Value), true
+		}
+		ex.Search = append(ex.Search, q)
 	}
 	if ex.Rows() == 0 {
 		return nil, fmt.Errorf("%w for %dx%d in the dataset", ErrNoData, w, h)
@@ -64,6 +70,9 @@ func FromTable(t *dataset.Table, w, h int) (*Examples, error) {
 	}
 	if !outcomes {
 		ex.Outcome = nil
+	}
+	if !searched {
+		ex.Search = nil
 	}
 	if err := ex.Validate(); err != nil {
 		return nil, err

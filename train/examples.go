@@ -45,6 +45,10 @@ type Examples struct {
 	// playouts from the row's position that Black wins (LabelPlayouts). Nil until
 	// labelled.
 	Playout []float32
+	// Search is the value the player's own search backed up at each row's position
+	// (dataset.SearchTargets.Value: Black's point of view, in [−1, 1]; NaN where no
+	// search ran), the search target's q. Nil when no row has one.
+	Search []float32
 }
 
 // ErrNoData means a training set (or a partition of it) has no usable rows.
@@ -97,6 +101,14 @@ func (e *Examples) Validate() error {
 			return fmt.Errorf("train: row %d has playouts label %g (want 0..1)", i, p)
 		}
 	}
+	if e.Search != nil && len(e.Search) != n {
+		return fmt.Errorf("train: %d search values for %d rows", len(e.Search), n)
+	}
+	for i, q := range e.Search {
+		if !math.IsNaN(float64(q)) && !(q >= -1 && q <= 1) {
+			return fmt.Errorf("train: row %d has search value %g (want -1..1)", i, q)
+		}
+	}
 	return nil
 }
 
@@ -126,6 +138,9 @@ func (e *Examples) Subset(idx []int) *Examples {
 	if e.Playout != nil {
 		s.Playout = make([]float32, len(idx))
 	}
+	if e.Search != nil {
+		s.Search = make([]float32, len(idx))
+	}
 	for k, i := range idx {
 		s.X = append(s.X, e.X[i*c:(i+1)*c]...)
 		s.Value[k] = e.Value[i]
@@ -138,6 +153,9 @@ func (e *Examples) Subset(idx []int) *Examples {
 		}
 		if e.Playout != nil {
 			s.Playout[k] = e.Playout[i]
+		}
+		if e.Search != nil {
+			s.Search[k] = e.Search[i]
 		}
 	}
 	return s
@@ -244,17 +262,24 @@ func (e *Examples) Hash() string {
 }
 
 // HashFor returns the content hash of what a model of target t learns from: Hash, and
-// for the outcome and playouts targets their labels too (so the hashes of value and winner
-// models do not change when a dataset gains game results).
+// for the outcome, playouts and search targets their labels too (so the hashes of
+// value and winner models do not change when a dataset gains game results).
 func (e *Examples) HashFor(t model.Target) string {
-	if t != model.TargetOutcome && t != model.TargetPlayouts {
+	if t != model.TargetOutcome && t != model.TargetPlayouts && t != model.TargetSearch {
 		return e.Hash()
 	}
 	h := sha256.New()
 	h.Write([]byte(e.Hash()))
 	for _, w := range e.Outcome {
-		if t == model.TargetOutcome {
+		if t == model.TargetOutcome || t == model.TargetSearch {
 			h.Write([]byte{byte(w)})
+		}
+	}
+	if t == model.TargetSearch {
+		var b [4]byte
+		for _, q := range e.Search {
+			binary.LittleEndian.PutUint32(b[:], math.Float32bits(q))
+			h.Write(b[:])
 		}
 	}
 	if t == model.TargetPlayouts {
@@ -325,6 +350,13 @@ func (e *Examples) Labelled(t model.Target) (*Examples, error) {
 		return e.WithWinners()
 	case model.TargetOutcome:
 		labels = e.Outcome
+	case model.TargetSearch:
+		labels = make([]int8, e.Rows()) // a row is labelled by its result or its search
+		for i := range labels {
+			if e.Outcome != nil && e.Outcome[i] != 0 || e.Search != nil && !math.IsNaN(float64(e.Search[i])) {
+				labels[i] = 1
+			}
+		}
 	default:
 		return e, nil
 	}
@@ -335,7 +367,7 @@ func (e *Examples) Labelled(t model.Target) (*Examples, error) {
 		}
 	}
 	if len(idx) == 0 {
-		return nil, fmt.Errorf("%w: no row has a game result (the outcome target needs a self-play corpus)", ErrNoData)
+		return nil, fmt.Errorf("%w: no row has a game result (the %s target needs a self-play corpus)", ErrNoData, t)
 	}
 	if len(idx) == e.Rows() {
 		return e, nil

@@ -75,8 +75,8 @@ func Evaluate(m *model.Model, ex *Examples) Metrics {
 			// rows without playouts labels: no target error
 		case m.Target.Logistic():
 			labels := ex.Winner
-			if m.Target == model.TargetOutcome {
-				labels = ex.Outcome
+			if m.Target == model.TargetOutcome || m.Target == model.TargetSearch {
+				labels = ex.Outcome // the search target: the cross-entropy against the games' results
 			}
 			if labels != nil && labels[i] != 0 {
 				y := 0.0

@@ -18,7 +18,10 @@ type Config struct {
 	BatchSize int          // minibatch size (default 256)
 	LearnRate float64      // Adam step size (default 0.003)
 	Seed      uint64       // initialisation and shuffling
-	Target    model.Target // model.TargetValue (default), TargetWinner, TargetOutcome or TargetPlayouts
+	Target    model.Target // model.TargetValue (default), TargetWinner, TargetOutcome, TargetPlayouts or TargetSearch
+	// SearchMix is the search target's λ: the weight of the game's result against the
+	// search's value (0: DefaultSearchMix; at most 1).
+	SearchMix float64
 	// Playouts is the number of random playouts per row that label the playouts
 	// target when the examples are not labelled yet (0: DefaultPlayouts).
 	Playouts int
@@ -72,9 +75,17 @@ func (c *Config) normalize() error {
 		if c.Output != model.OutputTanh && c.Output != model.OutputLinear {
 			return fmt.Errorf("train: a value target needs a tanh or linear output, not %q", c.Output)
 		}
-	case model.TargetWinner, model.TargetOutcome, model.TargetPlayouts:
+	case model.TargetWinner, model.TargetOutcome, model.TargetPlayouts, model.TargetSearch:
 		if c.Target == model.TargetPlayouts && c.Playouts <= 0 {
 			c.Playouts = DefaultPlayouts
+		}
+		if c.Target == model.TargetSearch {
+			if c.SearchMix == 0 {
+				c.SearchMix = DefaultSearchMix
+			}
+			if !(c.SearchMix > 0 && c.SearchMix <= 1) {
+				return fmt.Errorf("train: search mix %g (want above 0 and at most 1)", c.SearchMix)
+			}
 		}
 		if c.Output != "" && c.Output != model.OutputLogistic {
 			return fmt.Errorf("train: a %s target needs a logistic output, not %q", c.Target, c.Output)
@@ -132,9 +143,46 @@ func ScalingFor(vs []float32, o model.Output) model.Scaling {
 	return model.Scaling{Scale: float32(q)}
 }
 
+// DefaultSearchMix is the search target's default λ, the game result's weight against
+// the search's value.
+const DefaultSearchMix = 0.5
+
+// searchLabel is the search target's label of row i: the proved winner (Winner) where
+// known, else the probability mix·z + (1−mix)·q mapped to [0, 1], z the row's outcome
+// and q its search value (either alone where the other is missing).
+func searchLabel(ex *Examples, i int, mix float64) float32 {
+	if ex.Winner != nil && ex.Winner[i] != 0 {
+		return float32(ex.Winner[i]+1) / 2
+	}
+	z, q := math.NaN(), math.NaN()
+	if ex.Outcome != nil && ex.Outcome[i] != 0 {
+		z = float64(ex.Outcome[i])
+	}
+	if ex.Search != nil {
+		q = float64(ex.Search[i])
+	}
+	v := mix*z + (1-mix)*q
+	switch {
+	case math.IsNaN(z):
+		v = q
+	case math.IsNaN(q):
+		v = z
+	}
+	return float32((1 + v) / 2)
+}
+
 // targets returns the scaled training targets of ex for the configured target.
-func targets(ex *Examples, t model.Target, o model.Output, s model.Scaling) ([]float32, error) {
+func targets(ex *Examples, cfg Config, s model.Scaling) ([]float32, error) {
+	t, o := cfg.Target, cfg.Output
 	y := make([]float32, ex.Rows())
+	if t == model.TargetSearch {
+		for i := range y {
+			if y[i] = searchLabel(ex, i, cfg.SearchMix); math.IsNaN(float64(y[i])) {
+				return nil, fmt.Errorf("train: the search target needs a result or a search value on every row (row %d has neither)", i)
+			}
+		}
+		return y, nil
+	}
 	if t == model.TargetPlayouts {
 		if len(ex.Playout) != ex.Rows() {
 			return nil, fmt.Errorf("train: the playouts target needs the playouts' labels (Examples.LabelPlayouts)")
@@ -225,6 +273,9 @@ func Train(ctx context.Context, ex *Examples, cfg Config) (*model.Model, error) 
 	if cfg.Target == model.TargetPlayouts {
 		m.Provenance.Config += fmt.Sprintf(" playouts=%d", cfg.Playouts)
 	}
+	if cfg.Target == model.TargetSearch {
+		m.Provenance.Config += fmt.Sprintf(" search_mix=%g", cfg.SearchMix)
+	}
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("train: produced an invalid model: %w", err)
 	}
@@ -243,7 +294,7 @@ func trainNets(ctx context.Context, ex *Examples, cfg Config, ranges []PlyRange,
 		if part.Rows() == 0 {
 			continue
 		}
-		y, err := targets(part, cfg.Target, cfg.Output, m.Scaling)
+		y, err := targets(part, cfg, m.Scaling)
 		if err != nil {
 			return err
 		}

@@ -112,7 +112,7 @@ for the playouts' result and runs none of its own by default.`,
 		}
 		fc := pipeline.FitConfig{Data: lf.data, Width: w, Height: h, Examples: ex, Hidden: *hidden, Epochs: *epochs,
 			Seed: base.Seed, Features: feat, LearnRate: base.LearnRate, BatchSize: base.BatchSize,
-			Target: base.Target, Playouts: base.Playouts, Output: base.Output, Holdout: *holdout, Rotate: *rotate,
+			Target: base.Target, Playouts: base.Playouts, SearchMix: base.SearchMix, Output: base.Output, Holdout: *holdout, Rotate: *rotate,
 			Sweep: sr, Note: fmt.Sprintf("holdout=%g rotate=%v", *holdout, *rotate),
 			Meter: &progress.Bars{W: stderr, Desc: "train"}}
 		if lf.perPly {
