@@ -155,6 +155,21 @@ type Provenance struct {
 	Config      string `json:"config"`       // trainer configuration (flags), free text
 	Sweep       string `json:"sweep"`        // the cross-validation result that chose the structure
 	TrainError  string `json:"train_error"`  // final training/held-out errors, free text
+	// Loop, for a network of the self-improving loop (hexlearn loop), records its
+	// generation: nil for any other model (and absent from its file).
+	Loop *LoopProvenance `json:"loop,omitempty"`
+}
+
+// LoopProvenance is what a network of the self-improving loop records about where it
+// came from: its generation, its parent (the network whose self-play it learned
+// from), what it learned and how it passed the gate.
+type LoopProvenance struct {
+	Generation int    `json:"generation"`
+	Parent     int    `json:"parent"`      // the parent's generation (-1: none)
+	ParentHash string `json:"parent_hash"` // sha256 of the parent's model file
+	Iteration  int    `json:"iteration"`   // the loop's iteration that made it
+	Data       string `json:"data"`        // the self-play it learned from (rows, games, iterations)
+	Gate       string `json:"gate"`        // the gate's result against the parent
 }
 
 // Model is a learned evaluator for one board size.

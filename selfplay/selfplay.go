@@ -194,6 +194,9 @@ func (c *Config) validate() error {
 	case c.Workers < 0 || c.GamesPerFile < 0:
 		return fmt.Errorf("%w: negative workers or games per file", ErrConfig)
 	}
+	if c.Mode == ModePlayer {
+		return nil // the player searches; Search is not used
+	}
 	if err := c.Search.Validate(); err != nil {
 		return fmt.Errorf("%w: %v", ErrConfig, err)
 	}
@@ -476,11 +479,12 @@ func newWorker(cfg *Config) (*worker, error) {
 	rec := NewRecorder(ev, cfg.Timings)
 	p := &worker{cfg: cfg, rec: rec, ev: rec.Wrap(), b: hex.MustBoard(cfg.Width, cfg.Height)}
 	p.tracker, _ = ev.(search.Tracker)
-	p.pl, err = player.New(player.SearchSettings(cfg.Search), player.Options{Evaluator: p.ev})
-	if err != nil {
-		return nil, fmt.Errorf("selfplay: %w", err)
-	}
-	if cfg.Mode == ModePlayer {
+	if cfg.Mode != ModePlayer {
+		p.pl, err = player.New(player.SearchSettings(cfg.Search), player.Options{Evaluator: p.ev})
+		if err != nil {
+			return nil, fmt.Errorf("selfplay: %w", err)
+		}
+	} else {
 		if p.game, err = cfg.NewPlayer(); err != nil {
 			return nil, fmt.Errorf("selfplay: player: %w", err)
 		}
@@ -524,9 +528,10 @@ func (p *worker) play(ctx context.Context, g uint64) ([]dataset.Example, error) 
 	if mode == ModePositions {
 		return p.position(ctx, rng)
 	}
-	p.pl.NewGame() // a game must not depend on the games played before it
-	if p.game != nil {
-		p.game.NewGame()
+	for _, pl := range []*player.Player{p.pl, p.game} { // a game must not depend on the games before it
+		if pl != nil {
+			pl.NewGame()
+		}
 	}
 	winner := hex.Empty
 	for {
