@@ -221,7 +221,7 @@ type Iteration struct {
 }
 
 // dirs of an iteration.
-func iterDir(dir string, i int) string   { return filepath.Join(dir, fmt.Sprintf("iter-%03d", i)) }
+func iterDir(dir string, i int) string { return filepath.Join(dir, fmt.Sprintf("iter-%03d", i)) }
 func shardDir(dir string, i, k int) string {
 	return filepath.Join(iterDir(dir, i), "selfplay", fmt.Sprintf("shard-%03d", k))
 }
