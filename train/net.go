@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/hexlearn/hexlearn/model"
 	"gorgonia.org/gorgonia"
@@ -25,6 +26,9 @@ type netSpec struct {
 	// the mean training cost and a network that aliases the current weights (valid
 	// only during the call).
 	onEpoch func(epoch int, cost float64, n *model.Net) error
+	// init, when set, starts the network from these weights (a network of the same
+	// inputs and hidden units) instead of Glorot's initialisation.
+	init *model.Net
 	// resetMachine makes every step Reset the tape machine and Let the inputs again,
 	// as gorgonia documents, instead of rewinding it (see rewinder); the tests use it
 	// to check that both give the same bits.
@@ -62,6 +66,12 @@ func trainNet(ctx context.Context, x, y []float32, spec netSpec) (*model.Net, er
 	w1v := glorot(cells, hid, cells*hid)
 	w2v := glorot(hid, 1, hid)
 	b2v := make([]float32, 1)
+	if in := spec.init; in != nil {
+		if len(in.W1) != cells*hid || len(in.B1) != hid || len(in.W2) != hid {
+			return nil, fmt.Errorf("train: the initial network is %d inputs × %d hidden, not %d × %d", len(in.W1)/max(1, in.Hidden), in.Hidden, cells, hid)
+		}
+		w1v, w2v, b2v = slices.Clone(in.W1), slices.Clone(in.W2), []float32{in.B2}
+	}
 
 	g := gorgonia.NewGraph()
 	mat := func(name string, r, c int, backing []float32) *gorgonia.Node {
@@ -76,6 +86,9 @@ func trainNet(ctx context.Context, x, y []float32, spec netSpec) (*model.Net, er
 	in := cells + 1
 	w1b := make([]float32, in*hid) // B1 starts at 0
 	copy(w1b, w1v)
+	if spec.init != nil {
+		copy(w1b[cells*hid:], spec.init.B1)
+	}
 	xbuf := make([]float32, batch*in)
 	ybuf := make([]float32, batch)
 	X := mat("x", batch, in, xbuf)

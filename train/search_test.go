@@ -66,3 +66,38 @@ func TestTrainSearchTarget(t *testing.T) {
 		t.Error("a mix of 1.5 accepted")
 	}
 }
+
+// TestTrainInit: training from an initial model starts from its weights (with a
+// vanishing learning rate the result is the initial network), and an initial model of
+// another shape is refused.
+func TestTrainInit(t *testing.T) {
+	var tab dataset.Table
+	b := hex.MustBoard(3, 3)
+	for _, mv := range []string{"b2", "a1", "c1", "a3", "c3"} {
+		c, _ := b.Geometry().ParseCell(mv)
+		e := dataset.FromBoard(b)
+		e.Winner = hex.White
+		tab.Rows = append(tab.Rows, e)
+		b.PlayStone(b.ToMove(), c)
+	}
+	ex, err := FromTable(&tab, 3, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := Train(context.Background(), ex, Config{Hidden: 4, Epochs: 3, Seed: 1, Target: model.TargetOutcome})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tuned, err := Train(context.Background(), ex, Config{Hidden: 4, Epochs: 1, Seed: 9, LearnRate: 1e-12, Target: model.TargetSearch, Init: base})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, w := range base.Nets[0].W1 {
+		if d := tuned.Nets[0].W1[i] - w; d > 1e-6 || d < -1e-6 {
+			t.Fatalf("W1[%d] %g, initial %g", i, tuned.Nets[0].W1[i], w)
+		}
+	}
+	if _, err := Train(context.Background(), ex, Config{Hidden: 5, Epochs: 1, Target: model.TargetSearch, Init: base}); err == nil {
+		t.Error("an initial model of 4 hidden units accepted for 5")
+	}
+}

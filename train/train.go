@@ -34,6 +34,11 @@ type Config struct {
 	// PlyRanges, when not empty, trains one network per range (rows outside every
 	// range are not used); otherwise one network covers all plies.
 	PlyRanges []PlyRange
+	// Init, when set, starts training from its networks' weights instead of a random
+	// initialisation (fine-tuning: the self-improving loop continues its best
+	// network). It must have the same input layer, hidden units and number of
+	// networks; its target and output may differ.
+	Init *model.Model
 	// Meter, if set, receives the epochs trained (one part of Epochs epochs per
 	// network).
 	Meter progress.Meter
@@ -276,6 +281,9 @@ func Train(ctx context.Context, ex *Examples, cfg Config) (*model.Model, error) 
 	if cfg.Target == model.TargetSearch {
 		m.Provenance.Config += fmt.Sprintf(" search_mix=%g", cfg.SearchMix)
 	}
+	if cfg.Init != nil {
+		m.Provenance.Config += " init=" + cfg.Init.Provenance.DatasetHash
+	}
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("train: produced an invalid model: %w", err)
 	}
@@ -304,6 +312,13 @@ func trainNets(ctx context.Context, ex *Examples, cfg Config, ranges []PlyRange,
 		}
 		spec := netSpec{cells: m.Inputs(), hidden: cfg.Hidden, epochs: cfg.Epochs, batch: cfg.BatchSize,
 			learnRate: cfg.LearnRate, output: cfg.Output, seed: cfg.Seed + uint64(k)*0x9E3779B97F4A7C15}
+		if cfg.Init != nil {
+			if len(cfg.Init.Nets) != len(ranges) || cfg.Init.Inputs() != m.Inputs() {
+				return fmt.Errorf("train: the initial model has %d networks of %d inputs, not %d of %d",
+					len(cfg.Init.Nets), cfg.Init.Inputs(), len(ranges), m.Inputs())
+			}
+			spec.init = &cfg.Init.Nets[k]
+		}
 		spec.onEpoch = func(ep int, cost float64, _ *model.Net) error {
 			done++
 			meter.Set(done)

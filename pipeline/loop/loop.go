@@ -98,6 +98,9 @@ type TrainConfig struct {
 	Features  model.Features `json:"features"` // "": the start network's
 	SearchMix float64        `json:"search_mix"`
 	Rotate    bool           `json:"rotate"` // also learn every row turned by 180°
+	// Continue starts a candidate from the best network's weights (fine-tuning)
+	// where it has the same inputs and hidden units, instead of from random ones.
+	Continue bool `json:"continue"`
 }
 
 // DefaultConfig returns the loop's defaults for a size x size board (measured on
@@ -106,7 +109,7 @@ func DefaultConfig(size int) Config {
 	return Config{
 		Size: size, Seed: 1, Start: player.BuiltinModel,
 		Games: 200, Shards: 4, Expansions: 200, Opening: 1, Explore: size,
-		Train:  TrainConfig{Hidden: 64, Epochs: 20, LearnRate: 0.001, SearchMix: train.DefaultSearchMix, Rotate: true},
+		Train:  TrainConfig{Hidden: 64, Epochs: 20, LearnRate: 0.001, SearchMix: train.DefaultSearchMix, Rotate: true, Continue: true},
 		Window: 2, Gate: DefaultGate(), Generations: 6,
 	}
 }
@@ -436,6 +439,9 @@ func (st *State) train(ctx context.Context, dir string, cfg *Config, it *Iterati
 	}
 	tc := train.Config{Hidden: cfg.Train.Hidden, Epochs: cfg.Train.Epochs, LearnRate: cfg.Train.LearnRate, Seed: cfg.Seed + uint64(it.Index),
 		Target: model.TargetSearch, SearchMix: cfg.Train.SearchMix, Features: feat, Meter: progress.Part(meter, fmt.Sprintf("iteration %d training", it.Index))}
+	if cfg.Train.Continue && len(best.Nets) == 1 && best.Nets[0].Hidden == cfg.Train.Hidden && best.Features == feat {
+		tc.Init = best
+	}
 	m, err := train.Train(ctx, ex, tc)
 	if err != nil {
 		return err
@@ -448,7 +454,14 @@ func (st *State) train(ctx context.Context, dir string, cfg *Config, it *Iterati
 		return err
 	}
 	it.Candidate = name
-	it.Trained = fmt.Sprintf("%d-%d-1 (%s) on %d rows, %s", m.Inputs(), cfg.Train.Hidden, feat, ex.Rows(), m.Provenance.Config)
+	from := "random weights"
+	if tc.Init != nil {
+		from = fmt.Sprintf("generation %d's weights", it.Best)
+	}
+	if feat == "" {
+		feat = model.FeaturesCells
+	}
+	it.Trained = fmt.Sprintf("%d-%d-1 (%s inputs) from %s on %d rows", m.Inputs(), cfg.Train.Hidden, feat, from, ex.Rows())
 	return st.save(dir)
 }
 
