@@ -188,6 +188,7 @@ type MCTS struct {
 	tlast   *tacticsEntry  // the entry of tacticsEval's last position (nil: none)
 	tracker Tracker
 	logOdds bool // the evaluator's values are log-odds (WinProbability)
+	policy  bool // the evaluator's move scores are a policy's logits (PolicyOrderer)
 	p       MCTSParams
 	b       *hex.Board
 	pool    []mnode
@@ -233,6 +234,9 @@ func NewMCTS(ev, tactics Evaluator, p MCTSParams) (*MCTS, error) {
 	m.tracker, _ = ev.(Tracker)
 	if wp, ok := ev.(WinProbability); ok {
 		m.logOdds = wp.LogOdds()
+	}
+	if po, ok := ev.(PolicyOrderer); ok {
+		m.policy = po.PolicyLogits()
 	}
 	m.torder, _ = tactics.(Orderer)
 	m.tchild, _ = tactics.(ChildEvaluator)
@@ -785,7 +789,11 @@ func (m *MCTS) expand(idx int32, ply int) float64 {
 	}
 	m.orderer.MoveScores(b, m.scores[:])
 	m.cells = cand.AppendCells(m.cells[:0])
-	m.rankPriors(&m.scores)
+	if m.policy {
+		m.softmaxPriors(&m.scores)
+	} else {
+		m.rankPriors(&m.scores)
+	}
 	if w := m.p.AMAFPriors; w > 0 && m.amaf.N > 0 {
 		m.mixAMAFPriors(me, w)
 	}
@@ -821,6 +829,24 @@ func (m *MCTS) rankPriors(sc *[hex.NumPoints]float64) {
 	}
 	for r, p := range m.cells {
 		sc[p] = math.Exp(-float64(r)/m.p.RankTemp) / sum
+	}
+}
+
+// softmaxPriors turns the logits sc of the cells in m.cells into the policy's priors:
+// their softmax over m.cells, written to sc[cell]. m.cells ends sorted by prior.
+func (m *MCTS) softmaxPriors(sc *[hex.NumPoints]float64) {
+	slices.SortStableFunc(m.cells, func(x, y hex.Cell) int { return cmp.Compare(sc[y], sc[x]) })
+	if len(m.cells) == 0 {
+		return
+	}
+	top := sc[m.cells[0]]
+	var sum float64
+	for _, p := range m.cells {
+		sc[p] = math.Exp(sc[p] - top)
+		sum += sc[p]
+	}
+	for _, p := range m.cells {
+		sc[p] /= sum
 	}
 }
 

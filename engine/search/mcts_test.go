@@ -832,3 +832,45 @@ func TestMCTSAnchorTactics(t *testing.T) {
 		t.Fatalf("%d children evaluated from the root, %d claims: the test checks too little", children, claims)
 	}
 }
+
+// policyEval is a PolicyOrderer: a constant value and logits that make one cell far
+// more likely than the rest.
+type policyEval struct{ best hex.Cell }
+
+func (policyEval) Evaluate(*hex.Board) search.Result { return search.Result{} }
+func (e policyEval) MoveScores(_ *hex.Board, scores []float64) {
+	for i := range scores {
+		scores[i] = 0
+	}
+	scores[e.best] = 5
+}
+func (policyEval) PolicyLogits() bool { return true }
+
+// rankedEval is policyEval without the PolicyOrderer mark: its scores give rank priors.
+type rankedEval struct{ policyEval }
+
+func (rankedEval) PolicyLogits() bool { return false }
+
+// TestMCTSPolicyPriors: a policy's logits become softmax priors (the favoured move
+// gets e^5 times the weight of each other move, so the search spends most of its
+// visits there), while the same scores as a plain ordering give rank priors, which
+// spread the visits.
+func TestMCTSPolicyPriors(t *testing.T) {
+	b := hex.MustBoard(5, 5)
+	best, _ := b.Geometry().ParseCell("a1")
+	share := func(ev search.Evaluator) float64 {
+		p := search.DefaultMCTSParams()
+		p.MaxExpansions, p.VCPlies, p.VCVisits = 200, 0, 0
+		m := newMCTS(t, ev, nil, p)
+		if _, err := m.Search(context.Background(), b); err != nil {
+			t.Fatal(err)
+		}
+		visits := make([]float64, 25)
+		_, total, _ := m.RootVisits(visits)
+		return visits[best] / float64(total)
+	}
+	pol, rank := share(policyEval{best}), share(rankedEval{policyEval{best}})
+	if !(pol > 0.5 && pol > rank+0.1) {
+		t.Errorf("the favoured move got %.2f of the visits with policy priors, %.2f with rank priors", pol, rank)
+	}
+}
