@@ -92,6 +92,9 @@ func (r *runnerFlags) runner(fs *flagSet) (loop.Runner, error) {
 		durationIn("cluster-timeout", *r.timeout, 0, 30*24*time.Hour), durationIn("cluster-poll", *r.poll, 100*time.Millisecond, time.Hour)); err != nil {
 		return nil, err
 	}
+	if !loop.ValidName(*r.jobName, loop.MaxJobName) {
+		return nil, usageErr("--job-name %q: want at most %d lower-case letters, digits and '-', starting and ending with a letter or digit", *r.jobName, loop.MaxJobName)
+	}
 	c := loop.Cluster{Hexlearn: *r.hexlearn, JobName: *r.jobName, CPUs: *r.cpus, MemoryMiB: *r.memory, Submit: *r.submit,
 		Timeout: *r.timeout, Poll: *r.poll}
 	var run interface {
@@ -113,13 +116,25 @@ func (r *runnerFlags) runner(fs *flagSet) (loop.Runner, error) {
 			}
 			c.Hexlearn = abs
 		}
+		if strings.ContainsAny(*r.partition, " \t\n\r") {
+			return nil, usageErr("--partition %q: want one partition name", *r.partition)
+		}
 		run = &loop.Slurm{Cluster: c, Partition: *r.partition, SbatchArgs: r.sbatch}
 	case "kubernetes":
 		if c.Hexlearn == "" {
 			c.Hexlearn = "hexlearn"
 		}
-		if *r.image == "" || *r.pvc == "" {
+		switch {
+		case *r.image == "" || *r.pvc == "":
 			return nil, usageErr("--runner kubernetes needs --image and --pvc")
+		case strings.ContainsAny(*r.image, " \t\n\r\""):
+			return nil, usageErr("--image %q: want an image reference such as registry.example.org/hexlearn:1.0", *r.image)
+		case !loop.ValidName(*r.pvc, 253):
+			return nil, usageErr("--pvc %q: want a claim name of lower-case letters, digits and '-'", *r.pvc)
+		case *r.namespace != "" && !loop.ValidName(*r.namespace, 63):
+			return nil, usageErr("--namespace %q: want at most 63 lower-case letters, digits and '-'", *r.namespace)
+		case !loop.ValidVolumePath(*r.pvcPath):
+			return nil, usageErr("--pvc-path %q: want a relative path inside the volume", *r.pvcPath)
 		}
 		run = &loop.Kubernetes{Cluster: c, Image: *r.image, Namespace: *r.namespace, PVC: *r.pvc, PVCPath: *r.pvcPath}
 	}

@@ -53,16 +53,16 @@ var dnsLabel = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`)
 // 1123 label of at most max characters).
 func ValidName(s string, max int) bool { return len(s) <= max && dnsLabel.MatchString(s) }
 
-// maxJobName is the longest JobName: the Job's name (JobName-iter-NNN) labels its
-// pods, at most 63 characters.
-const maxJobName = 63 - len("-iter-000")
+// MaxJobName is the longest Cluster.JobName: the Job's name (JobName-iter-NNN) labels
+// its pods, at most 63 characters.
+const MaxJobName = 63 - len("-iter-000")
 
 func (c *Cluster) validate() error {
 	switch {
 	case c.Hexlearn == "":
 		return fmt.Errorf("%w: no hexlearn binary for the cluster's tasks", ErrConfig)
-	case !ValidName(c.JobName, maxJobName):
-		return fmt.Errorf("%w: job name %q (want at most %d lower-case letters, digits and '-', starting and ending with a letter or digit)", ErrConfig, c.JobName, maxJobName)
+	case !ValidName(c.JobName, MaxJobName):
+		return fmt.Errorf("%w: job name %q (want at most %d lower-case letters, digits and '-', starting and ending with a letter or digit)", ErrConfig, c.JobName, MaxJobName)
 	case c.CPUs < 1 || c.MemoryMiB < 0:
 		return fmt.Errorf("%w: %d CPUs and %d MiB per task (want >= 1 CPU)", ErrConfig, c.CPUs, c.MemoryMiB)
 	case c.Timeout < 0 || c.Poll < 0:
@@ -216,6 +216,16 @@ func client(ctx context.Context, name string, args ...string) (string, error) {
 	return out.String(), nil
 }
 
+// submit runs a client that submits a job. A stop (ctx) gives it cancelTimeout more
+// to finish before it is killed, so that the job it submitted is known and can be
+// cancelled.
+func submit(ctx context.Context, name string, args ...string) (string, error) {
+	sub, stop := context.WithCancel(context.WithoutCancel(ctx))
+	defer stop()
+	defer context.AfterFunc(ctx, func() { time.AfterFunc(cancelTimeout, stop) })()
+	return client(sub, name, args...)
+}
+
 // lastLine is the last non-empty line of s, trimmed.
 func lastLine(s string) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
@@ -327,8 +337,12 @@ func (s *Slurm) RunShards(ctx context.Context, dir string, cfg *Config, i int, t
 		if !s.Submit {
 			log("iteration %d: wrote %s; submit it with: sbatch %s (the loop waits for its shards)", i, script, shellQuote(script))
 		} else {
-			out, err := client(ctx, "sbatch", "--parsable", script)
+			out, err := submit(ctx, "sbatch", "--parsable", script)
 			if err != nil {
+				if ctx.Err() != nil {
+					log("iteration %d: stopped while sbatch ran: a job %s may have been submitted (squeue --name=%s)", i, s.jobName(i), s.jobName(i))
+					return ctx.Err()
+				}
 				return err
 			}
 			id, _, _ := strings.Cut(strings.TrimSpace(out), ";")
@@ -412,10 +426,16 @@ func (k *Kubernetes) Validate() error {
 		return fmt.Errorf("%w: namespace %q (want an RFC 1123 label)", ErrConfig, k.Namespace)
 	case !ValidName(k.PVC, 253):
 		return fmt.Errorf("%w: persistent volume claim %q (want a name of lower-case letters, digits and '-')", ErrConfig, k.PVC)
-	case k.PVCPath != "" && (filepath.IsAbs(k.PVCPath) || !filepath.IsLocal(k.PVCPath)):
+	case !ValidVolumePath(k.PVCPath):
 		return fmt.Errorf("%w: path in the volume %q (want a relative path inside it)", ErrConfig, k.PVCPath)
 	}
 	return nil
+}
+
+// ValidVolumePath reports whether p is a path inside a volume ("" its root): relative,
+// and not leaving it.
+func ValidVolumePath(p string) bool {
+	return p == "" || !filepath.IsAbs(p) && filepath.IsLocal(p) && !strings.ContainsAny(p, "\n\r")
 }
 
 // Manifest returns the Job manifest of iteration i of a loop of shards shards.
@@ -475,7 +495,13 @@ func (k *Kubernetes) RunShards(ctx context.Context, dir string, cfg *Config, i i
 		}
 		log("iteration %d: deleted the ended %s", i, j)
 	}
-	if _, err := client(ctx, "kubectl", j.args("apply", "-f", manifest)...); err != nil {
+	if _, err := submit(ctx, "kubectl", j.args("apply", "-f", manifest)...); err != nil {
+		if ctx.Err() != nil {
+			if err := j.cancel(); err != nil {
+				log("could not delete %s: %v", j, err)
+			}
+			return ctx.Err()
+		}
 		return err
 	}
 	log("iteration %d: applied %s: shards %s", i, j, shardList(todo))

@@ -135,18 +135,20 @@ func loopDir(t *testing.T) (string, *Config) {
 // first on PATH (only them: the real ones are not found). Each appends its command
 // line to DIR/calls; squeue prints DIR/queue, kubectl get prints DIR/kube-state;
 // DIR/fail makes sbatch and kubectl apply fail; sbatch prints DIR/sbatch-out if
-// there is one.
+// there is one; with DIR/block, sbatch and kubectl apply wait for DIR/go.
 func fakeClients(t *testing.T) string {
 	t.Helper()
 	bin := t.TempDir()
 	scripts := map[string]string{
-		"sbatch": `if [ -f "$D/fail" ]; then echo "sbatch: error: Batch job submission failed: Invalid partition name specified" >&2; exit 1; fi
+		"sbatch": `if [ -f "$D/block" ]; then while [ ! -f "$D/go" ]; do :; done; fi
+if [ -f "$D/fail" ]; then echo "sbatch: error: Batch job submission failed: Invalid partition name specified" >&2; exit 1; fi
 if [ -f "$D/sbatch-out" ]; then while IFS= read -r l; do echo "$l"; done <"$D/sbatch-out"; else echo "4242;hexcluster"; fi`,
 		"squeue":  `[ -f "$D/queue" ] && while IFS= read -r l; do echo "$l"; done <"$D/queue"; exit 0`,
 		"scancel": `exit 0`,
 		"kubectl": `case $1 in
 get) [ -f "$D/kube-state" ] && while IFS= read -r l; do echo "$l"; done <"$D/kube-state" ;;
-apply) if [ -f "$D/fail" ]; then echo 'error: error validating "job.yaml": unknown field "spec.completion"' >&2; exit 1; fi; echo "job.batch/x created" ;;
+apply) if [ -f "$D/block" ]; then while [ ! -f "$D/go" ]; do :; done; fi
+	if [ -f "$D/fail" ]; then echo 'error: error validating "job.yaml": unknown field "spec.completion"' >&2; exit 1; fi; echo "job.batch/x created" ;;
 esac
 exit 0`,
 	}
@@ -318,27 +320,45 @@ func TestClusterErrors(t *testing.T) {
 	}
 }
 
-// TestClusterCancel: a stopped loop returns within a second and cancels its job.
+// TestClusterCancel: a stopped loop returns within a second and cancels its job, also
+// when it is stopped while the job is being submitted.
 func TestClusterCancel(t *testing.T) {
+	slurm := &Slurm{Cluster: testCluster()}
+	kube := &Kubernetes{Cluster: testCluster(), Image: "hexlearn:1", PVC: "data"}
+	const scancel, kdelete = "scancel 4242", "kubectl delete job hexlearn-loop-iter-000 --ignore-not-found --wait=false"
 	for _, tc := range []struct {
-		name   string
-		runner Runner
-		want   string
+		name     string
+		runner   Runner
+		want     string
+		blocking bool // stopped while sbatch or kubectl apply runs
 	}{
-		{"slurm", &Slurm{Cluster: testCluster()}, "scancel 4242"},
-		{"kubernetes", &Kubernetes{Cluster: testCluster(), Image: "hexlearn:1", PVC: "data"}, "kubectl delete job hexlearn-loop-iter-000 --ignore-not-found --wait=false"},
+		{"slurm", slurm, scancel, false},
+		{"kubernetes", kube, kdelete, false},
+		{"slurm while sbatch runs", slurm, scancel, true},
+		{"kubernetes while kubectl apply runs", kube, kdelete, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			bin := fakeClients(t)
 			os.WriteFile(filepath.Join(bin, "queue"), []byte("4242_[0-1]\n"), 0o644)
 			os.WriteFile(filepath.Join(bin, "kube-state"), []byte("hexlearn-loop-iter-000  \n"), 0o644)
+			if tc.blocking {
+				os.WriteFile(filepath.Join(bin, "block"), nil, 0o644)
+			}
 			dir, cfg := loopDir(t)
 			ctx, cancel := context.WithCancel(context.Background())
 			done := runAsync(ctx, tc.runner, dir, cfg, []int{0, 1})
-			for !strings.Contains(calls(bin), "squeue") && !strings.Contains(calls(bin), "apply") {
+			submitted := "squeue"
+			if tc.blocking {
+				submitted = "sbatch"
+			}
+			for !strings.Contains(calls(bin), submitted) && !strings.Contains(calls(bin), "apply") {
 				time.Sleep(5 * time.Millisecond)
 			}
 			cancel()
+			if tc.blocking { // the submission ends after the stop
+				time.Sleep(50 * time.Millisecond)
+				os.WriteFile(filepath.Join(bin, "go"), nil, 0o644)
+			}
 			start := time.Now()
 			select {
 			case err := <-done:
