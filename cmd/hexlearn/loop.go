@@ -21,6 +21,7 @@ func init() {
 		writes:  true,
 		summary: "the self-improving training loop: self-play with the player's own searches, train, gate, repeat",
 		usage: `hexlearn loop --dir DIR --size N [--generations G] [--games N] [--expansions E] [flags]
+                     [--runner local|slurm|kubernetes [--submit=false] [cluster flags]]
 hexlearn loop shard --dir DIR --iteration I --shard K [--workers W]
 hexlearn loop report --dir DIR
 
