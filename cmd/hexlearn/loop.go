@@ -43,13 +43,7 @@ interval, as a plot. Run the same command again to resume after Ctrl-C or a cras
 finished shards, trainings and gate games are kept; a DIR started with other flags is
 refused.
 
---runner chooses where an iteration's self-play shards run: local (the default) plays
-them here, one after the other on --workers cores; slurm writes DIR/iter-NNN/selfplay/
-slurm-array.sh, a job array of the shards still to do, submits it with sbatch and waits
-for the shards' done markers; kubernetes writes job.yaml there, an Indexed Job with one
-completion per shard and DIR mounted from --pvc, applies it with kubectl and waits.
---submit=false only writes the file and prints the command that submits it. The tasks
-run 'hexlearn loop shard' (--hexlearn) on the shared DIR; see docs/cluster.md.
+` + runnerUsage + `
 
 shard plays one self-play shard of an iteration (what the loop runs itself, or a
 cluster task runs); report rewrites DIR/report.`,

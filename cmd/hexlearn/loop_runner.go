@@ -13,6 +13,15 @@ import (
 	"github.com/hexlearn/hexlearn/pipeline/loop"
 )
 
+// runnerUsage is the runners' paragraph of the loop's help.
+const runnerUsage = `--runner chooses where an iteration's self-play shards run: local (the default) plays
+them here, one after the other on --workers cores; slurm writes DIR/iter-NNN/selfplay/
+slurm-array.sh, a job array of the shards still to do, submits it with sbatch and waits
+for the shards' done markers; kubernetes writes job.yaml there, an Indexed Job with one
+completion per shard and DIR mounted from --pvc, applies it with kubectl and waits.
+--submit=false only writes the file and prints the command that submits it. The tasks
+run 'hexlearn loop shard' (--hexlearn) on the shared DIR; see docs/cluster.md.`
+
 // runnerFlags are the flags of 'hexlearn loop' that choose and configure the runner
 // of the self-play shards (loop.Local, loop.Slurm, loop.Kubernetes).
 type runnerFlags struct {
