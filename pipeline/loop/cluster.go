@@ -138,7 +138,7 @@ func (c *Cluster) wait(ctx context.Context, dir string, cfg *Config, i int, todo
 			m.Done(ctx.Err())
 			return ctx.Err()
 		case <-deadline:
-			on := "; no job was submitted: is the manifest submitted, and is --dir the directory the tasks write to?"
+			on := "; no job was submitted here: was the manifest submitted, and do its tasks write to this directory?"
 			if j != nil {
 				on = "; inspect " + j.String()
 			}
