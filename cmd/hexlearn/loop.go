@@ -21,6 +21,7 @@ func init() {
 		writes:  true,
 		summary: "the self-improving training loop: self-play with the player's own searches, train, gate, repeat",
 		usage: `hexlearn loop --dir DIR --size N [--generations G] [--games N] [--expansions E] [flags]
+                     [--runner local|slurm|kubernetes [--submit=false] [cluster flags]]
 hexlearn loop shard --dir DIR --iteration I --shard K [--workers W]
 hexlearn loop report --dir DIR
 
@@ -42,8 +43,10 @@ interval, as a plot. Run the same command again to resume after Ctrl-C or a cras
 finished shards, trainings and gate games are kept; a DIR started with other flags is
 refused.
 
+` + runnerUsage + `
+
 shard plays one self-play shard of an iteration (what the loop runs itself, or a
-cluster task runs; see docs/cli.md); report rewrites DIR/report.`,
+cluster task runs); report rewrites DIR/report.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if len(args) > 0 {
@@ -79,7 +82,7 @@ func runLoop(ctx context.Context, c *command, args []string, stdout, stderr io.W
 	seed := fs.Uint64("seed", def.Seed, "seed of the self-play, the trainings and the gates' openings")
 	start := fs.String("start", def.Start, "the first generation's network: builtin or a model file")
 	games := fs.Int("games", def.Games, "self-play games per iteration")
-	shards := fs.Int("shards", def.Shards, "self-play shards per iteration (cluster tasks; the loop runs them one after the other here)")
+	shards := fs.Int("shards", def.Shards, "self-play shards per iteration (cluster tasks; --runner local plays them one after the other)")
 	expansions := fs.Int("expansions", def.Expansions, "MCTS expansions per self-play move")
 	opening := fs.Int("opening", def.Opening, "random moves that start a self-play game")
 	explore := fs.Int("explore", -1, "self-play moves after the opening drawn from the search's visits (default: the board's side)")
@@ -103,6 +106,7 @@ func runLoop(ctx context.Context, c *command, args []string, stdout, stderr io.W
 	workers := fs.Int("workers", 0, "self-play games at once (0: all cores)")
 	var set settingFlags
 	fs.Var(&set, "set", "a player setting NAME=VALUE (a 'hexlearn gtp' flag without its dashes; repeat it)")
+	rf := addRunnerFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -111,6 +115,10 @@ func runLoop(ctx context.Context, c *command, args []string, stdout, stderr io.W
 	}
 	if *dir == "" {
 		return usageErr("--dir is required")
+	}
+	runner, err := rf.runner(fs)
+	if err != nil {
+		return err
 	}
 	if err := checkAll(intIn("size", *size, 2, 19), intIn("games", *games, 1, maxCount), intIn("shards", *shards, 1, *games),
 		intIn("expansions", *expansions, 1, 1<<22), intIn("opening", *opening, 0, 361), intIn("explore", *explore, -1, 361),
@@ -145,7 +153,7 @@ func runLoop(ctx context.Context, c *command, args []string, stdout, stderr io.W
 	}
 	cfg.Window, cfg.Player = *window, set
 	cfg.Gate = loop.GateConfig{Time: gt, MaxGames: *gateGames, MinGames: *gateMin, Elo0: *elo0, Elo1: *elo1, Alpha: *alpha, Beta: *beta}
-	cfg.Generations, cfg.MaxIterations, cfg.Workers = *generations, *maxIter, *workers
+	cfg.Generations, cfg.MaxIterations, cfg.Workers, cfg.Runner = *generations, *maxIter, *workers, runner
 	cfg.Meter = &progress.Bars{W: stderr, Desc: "loop"}
 	cfg.Log = func(format string, a ...any) { fmt.Fprintf(stdout, format+"\n", a...) }
 	begin := time.Now()
