@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/hexlearn/hexlearn/internal/progress"
-	"github.com/hexlearn/hexlearn/model"
 	"github.com/hexlearn/hexlearn/pipeline/loop"
 	"github.com/hexlearn/hexlearn/selfplay"
 )
@@ -62,50 +61,9 @@ cluster task runs); report rewrites DIR/report.`,
 	register(c)
 }
 
-// settingFlags collects repeated --set NAME=VALUE flags.
-type settingFlags []string
-
-func (s *settingFlags) String() string { return strings.Join(*s, ",") }
-func (s *settingFlags) Set(v string) error {
-	if _, _, ok := strings.Cut(v, "="); !ok {
-		return errors.New("want NAME=VALUE (a flag of 'hexlearn gtp' without its dashes)")
-	}
-	*s = append(*s, v)
-	return nil
-}
-
 func runLoop(ctx context.Context, c *command, args []string, stdout, stderr io.Writer) error {
-	def := loop.DefaultConfig(8)
 	fs := newFlags(c, stdout)
-	dir := fs.String("dir", "", "the loop's directory (required; created, or resumed)")
-	size := fs.Int("size", 0, "board size N (required)")
-	seed := fs.Uint64("seed", def.Seed, "seed of the self-play, the trainings and the gates' openings")
-	start := fs.String("start", def.Start, "the first generation's network: builtin or a model file")
-	games := fs.Int("games", def.Games, "self-play games per iteration")
-	shards := fs.Int("shards", def.Shards, "self-play shards per iteration (cluster tasks; --runner local plays them one after the other)")
-	expansions := fs.Int("expansions", def.Expansions, "MCTS expansions per self-play move")
-	opening := fs.Int("opening", def.Opening, "random moves that start a self-play game")
-	explore := fs.Int("explore", -1, "self-play moves after the opening drawn from the search's visits (default: the board's side)")
-	hidden := fs.Int("hidden", def.Train.Hidden, "the candidates' hidden units")
-	epochs := fs.Int("epochs", def.Train.Epochs, "the candidates' training epochs")
-	lr := fs.Float64("lr", def.Train.LearnRate, "the candidates' learning rate")
-	features := fs.String("features", "", "the candidates' inputs: cells or twodist (default: the start network's)")
-	mix := fs.Float64("search-mix", def.Train.SearchMix, "the weight of the game's result against the search's value in the candidates' target")
-	rotate := fs.Bool("rotate", def.Train.Rotate, "also learn every position turned by 180 degrees")
-	cont := fs.Bool("continue", def.Train.Continue, "start each candidate from the best network's weights where the shapes agree (else from random ones)")
-	window := fs.Int("window", def.Window, "iterations of self-play a candidate learns from")
-	gateTime := fs.Float64("gate-time", def.Gate.Time.Seconds(), "seconds per move in the gate")
-	gateGames := fs.Int("gate-games", def.Gate.MaxGames, "at most this many gate games")
-	gateMin := fs.Int("gate-min-games", def.Gate.MinGames, "gate games before the SPRT may stop")
-	elo0 := fs.Float64("elo0", def.Gate.Elo0, "the SPRT's null hypothesis: the candidate is this many Elo stronger")
-	elo1 := fs.Float64("elo1", def.Gate.Elo1, "the SPRT's alternative: this many Elo stronger")
-	alpha := fs.Float64("alpha", def.Gate.Alpha, "the SPRT's false acceptance rate")
-	beta := fs.Float64("beta", def.Gate.Beta, "the SPRT's false rejection rate")
-	generations := fs.Int("generations", def.Generations, "stop after this many new generations")
-	maxIter := fs.Int("max-iterations", 0, "stop after this many iterations (0: 3 × --generations)")
-	workers := fs.Int("workers", 0, "self-play games at once (0: all cores)")
-	var set settingFlags
-	fs.Var(&set, "set", "a player setting NAME=VALUE (a 'hexlearn gtp' flag without its dashes; repeat it)")
+	lf := addLoopFlags(fs)
 	rf := addRunnerFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -113,51 +71,18 @@ func runLoop(ctx context.Context, c *command, args []string, stdout, stderr io.W
 	if fs.NArg() != 0 {
 		return usageErr("unexpected argument %q", fs.Arg(0))
 	}
-	if *dir == "" {
-		return usageErr("--dir is required")
-	}
-	runner, err := rf.runner(fs)
+	cfg, err := lf.config(fs)
 	if err != nil {
 		return err
 	}
-	if err := checkAll(intIn("size", *size, 2, 19), intIn("games", *games, 1, maxCount), intIn("shards", *shards, 1, *games),
-		intIn("expansions", *expansions, 1, 1<<22), intIn("opening", *opening, 0, 361), intIn("explore", *explore, -1, 361),
-		intIn("hidden", *hidden, 1, 4096), intIn("epochs", *epochs, 1, 100_000), intIn("window", *window, 1, 1000),
-		intIn("gate-games", *gateGames, 2, 100_000), intIn("gate-min-games", *gateMin, 0, *gateGames),
-		intIn("generations", *generations, 0, 10_000), intIn("max-iterations", *maxIter, 0, 100_000), intIn("workers", *workers, 0, maxWorkers),
-		floatIn("lr", *lr, 1e-6, 1), floatIn("search-mix", *mix, 1e-9, 1), floatIn("elo1", *elo1, *elo0+1e-9, 2000),
-		floatIn("alpha", *alpha, 1e-6, 0.5), floatIn("beta", *beta, 1e-6, 0.5)); err != nil {
+	if cfg.Runner, err = rf.runner(fs); err != nil {
 		return err
 	}
-	gt, err := seconds("gate-time", *gateTime, 0.001)
-	if err != nil {
-		return err
-	}
-	if *start != "builtin" {
-		if err := inputPath("start", *start); err != nil {
-			return err
-		}
-	}
-	cfg := loop.DefaultConfig(*size)
-	cfg.Seed, cfg.Start, cfg.Games, cfg.Shards, cfg.Expansions, cfg.Opening = *seed, *start, *games, *shards, *expansions, *opening
-	if *explore >= 0 {
-		cfg.Explore = *explore
-	}
-	cfg.Train = loop.TrainConfig{Hidden: *hidden, Epochs: *epochs, LearnRate: *lr, SearchMix: *mix, Rotate: *rotate, Continue: *cont}
-	if *features != "" {
-		f, err := model.ParseFeatures(*features)
-		if err != nil {
-			return usageErr("--features: %v", err)
-		}
-		cfg.Train.Features = f
-	}
-	cfg.Window, cfg.Player = *window, set
-	cfg.Gate = loop.GateConfig{Time: gt, MaxGames: *gateGames, MinGames: *gateMin, Elo0: *elo0, Elo1: *elo1, Alpha: *alpha, Beta: *beta}
-	cfg.Generations, cfg.MaxIterations, cfg.Workers, cfg.Runner = *generations, *maxIter, *workers, runner
+	dir := lf.dir
 	cfg.Meter = &progress.Bars{W: stderr, Desc: "loop"}
 	cfg.Log = func(format string, a ...any) { fmt.Fprintf(stdout, format+"\n", a...) }
 	begin := time.Now()
-	st, err := loop.Run(ctx, *dir, cfg)
+	st, err := loop.Run(ctx, dir, cfg)
 	if errors.Is(err, loop.ErrConfig) {
 		return usageErr("%s", strings.TrimPrefix(err.Error(), loop.ErrConfig.Error()+": "))
 	}
@@ -167,7 +92,7 @@ func runLoop(ctx context.Context, c *command, args []string, stdout, stderr io.W
 	g := st.Generations[len(st.Generations)-1]
 	fmt.Fprintf(stdout, "%d generation(s) after the start network in %d iteration(s), %s; the best: %s (Elo %+.0f, %+.0f to %+.0f); report %s\n",
 		len(st.Generations)-1, len(st.Iterations), progress.Duration(time.Since(begin)), g.Model, g.Elo, g.EloLo, g.EloHi,
-		*dir+"/report/README.md")
+		dir+"/report/README.md")
 	return nil
 }
 

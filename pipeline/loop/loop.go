@@ -272,6 +272,9 @@ func Run(ctx context.Context, dir string, cfg Config) (*State, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	if err := ctx.Err(); err != nil { // nothing written for a run stopped before it began
+		return nil, err
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("loop: %w", err)
 	}
