@@ -94,7 +94,9 @@ func (colSumOp) Type() hm.Type {
 func (policyLossOp) InferShape(...gorgonia.DimSizer) (tensor.Shape, error) {
 	return tensor.ScalarShape(), nil
 }
-func (policyGradOp) InferShape(ns ...gorgonia.DimSizer) (tensor.Shape, error) { return sameShape(ns...) }
+func (policyGradOp) InferShape(ns ...gorgonia.DimSizer) (tensor.Shape, error) {
+	return sameShape(ns...)
+}
 
 func (colSumOp) InferShape(ns ...gorgonia.DimSizer) (tensor.Shape, error) {
 	s, err := sameShape(ns...)
