@@ -145,7 +145,18 @@ type Net struct {
 	B1 []float32 // hidden biases, len Hidden
 	W2 []float32 // hidden-to-output weights, len Hidden
 	B2 float32   // output bias
+	// WP and BP are the optional policy head on the same hidden layer: one logit per
+	// cell, logit[c] = BP[c] + Σ_j tanh(hidden_j)·WP[c·Hidden+j], whose softmax over
+	// the empty cells is the network's move priors (trained on the visit shares of the
+	// player's search). WP holds the weights cell by cell: the Hidden weights feeding
+	// cell c's logit are WP[c*Hidden : (c+1)*Hidden]; len W·H·Hidden, and BP len W·H.
+	// Both nil: no policy head (every network of a model has one or none).
+	WP []float32
+	BP []float32
 }
+
+// HasPolicy reports whether the network has a policy head.
+func (n *Net) HasPolicy() bool { return n.WP != nil || n.BP != nil }
 
 // Provenance records what produced a model.
 type Provenance struct {
@@ -226,8 +237,13 @@ func (m *Model) NetFor(ply int) int {
 	return best
 }
 
+// HasPolicy reports whether the model's networks have a policy head (Net.WP): move
+// priors besides the value. Validate checks that all of them have one or none.
+func (m *Model) HasPolicy() bool { return len(m.Nets) > 0 && m.Nets[0].HasPolicy() }
+
 // Validate checks the model's internal consistency: board size, output and target,
-// scaling, network shapes, disjoint sorted ply ranges and finite weights.
+// scaling, network shapes (the policy heads' included), disjoint sorted ply ranges
+// and finite weights.
 func (m *Model) Validate() error {
 	if m.W < 1 || m.H < 1 || m.W > 19 || m.H > 19 {
 		return fmt.Errorf("%w: board size %dx%d out of range 1..19", ErrFormat, m.W, m.H)
@@ -268,7 +284,13 @@ func (m *Model) Validate() error {
 		if len(n.W1) != inputs*n.Hidden || len(n.B1) != n.Hidden || len(n.W2) != n.Hidden {
 			return fmt.Errorf("%w: network %d has weight arrays of the wrong length", ErrFormat, i)
 		}
-		for _, s := range [][]float32{n.W1, n.B1, n.W2, {n.B2}} {
+		if n.HasPolicy() != m.HasPolicy() {
+			return fmt.Errorf("%w: networks 0 and %d differ in having a policy head", ErrFormat, i)
+		}
+		if n.HasPolicy() && (len(n.WP) != cells*n.Hidden || len(n.BP) != cells) {
+			return fmt.Errorf("%w: network %d has policy weight arrays of the wrong length", ErrFormat, i)
+		}
+		for _, s := range [][]float32{n.W1, n.B1, n.W2, {n.B2}, n.WP, n.BP} {
 			for _, v := range s {
 				if !finite32(v) {
 					return fmt.Errorf("%w: network %d has a non-finite weight", ErrFormat, i)

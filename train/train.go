@@ -34,10 +34,21 @@ type Config struct {
 	// PlyRanges, when not empty, trains one network per range (rows outside every
 	// range are not used); otherwise one network covers all plies.
 	PlyRanges []PlyRange
+	// Policy also trains a policy head on the hidden layer (model.Net.WP): the move
+	// priors, learnt from the visit shares of the player's search (Examples.Policy;
+	// rows without them add no policy loss). The loss of a minibatch is the value
+	// loss plus PolicyWeight times the mean over its rows of the cross-entropy of the
+	// softmax of the logits over the empty cells against the visit shares. The head
+	// starts at zero (or at Init's head, when Init has one).
+	Policy bool
+	// PolicyWeight is the policy loss's weight (0: DefaultPolicyWeight); used with
+	// Policy only.
+	PolicyWeight float64
 	// Init, when set, starts training from its networks' weights instead of a random
 	// initialisation (fine-tuning: the self-improving loop continues its best
 	// network). It must have the same input layer, hidden units and number of
-	// networks; its target and output may differ.
+	// networks; its target and output may differ, and its policy head, if any, is
+	// continued with Policy and dropped without.
 	Init *model.Model
 	// Meter, if set, receives the epochs trained (one part of Epochs epochs per
 	// network).
@@ -65,6 +76,14 @@ func (c *Config) normalize() error {
 	}
 	if !(c.LearnRate > 0) {
 		return fmt.Errorf("train: learning rate %g", c.LearnRate)
+	}
+	if c.Policy {
+		if c.PolicyWeight == 0 {
+			c.PolicyWeight = DefaultPolicyWeight
+		}
+		if !(c.PolicyWeight > 0 && c.PolicyWeight <= 1000) {
+			return fmt.Errorf("train: policy weight %g (want above 0, at most 1000)", c.PolicyWeight)
+		}
 	}
 	f, err := model.ParseFeatures(string(c.Features))
 	if err != nil {
@@ -147,6 +166,9 @@ func ScalingFor(vs []float32, o model.Output) model.Scaling {
 	}
 	return model.Scaling{Scale: float32(q)}
 }
+
+// DefaultPolicyWeight is the policy loss's default weight against the value loss.
+const DefaultPolicyWeight = 1.0
 
 // DefaultSearchMix is the search target's default λ, the game result's weight against
 // the search's value.
@@ -244,6 +266,9 @@ func Train(ctx context.Context, ex *Examples, cfg Config) (*model.Model, error) 
 	if err != nil {
 		return nil, err
 	}
+	if cfg.Policy && ex.policyRows() == 0 {
+		return nil, fmt.Errorf("%w: no row has the search's visit shares (the policy head learns them from a corpus of selfplay --mode player)", ErrNoData)
+	}
 	m := &model.Model{W: ex.W, H: ex.H, Target: cfg.Target, Output: cfg.Output, Scaling: ScalingFor(ex.Value, cfg.Output)}
 	if cfg.Features != model.FeaturesCells {
 		m.Features = cfg.Features
@@ -266,7 +291,7 @@ func Train(ctx context.Context, ex *Examples, cfg Config) (*model.Model, error) 
 		m.Nets[0].MinPly, m.Nets[0].MaxPly = 0, ex.Cells()
 	}
 	m.Provenance = model.Provenance{
-		DatasetHash: ex.HashFor(cfg.Target),
+		DatasetHash: ex.HashOf(cfg.Target, cfg.Policy),
 		Seed:        int64(cfg.Seed),
 		CodeVersion: version.String(),
 		Config: fmt.Sprintf("hidden=%d epochs=%d batch=%d lr=%g target=%s output=%s nets=%d",
@@ -280,6 +305,9 @@ func Train(ctx context.Context, ex *Examples, cfg Config) (*model.Model, error) 
 	}
 	if cfg.Target == model.TargetSearch {
 		m.Provenance.Config += fmt.Sprintf(" search_mix=%g", cfg.SearchMix)
+	}
+	if cfg.Policy {
+		m.Provenance.Config += fmt.Sprintf(" policy_weight=%g", cfg.PolicyWeight)
 	}
 	if cfg.Init != nil {
 		m.Provenance.Config += " init=" + cfg.Init.Provenance.DatasetHash
@@ -312,6 +340,9 @@ func trainNets(ctx context.Context, ex *Examples, cfg Config, ranges []PlyRange,
 		}
 		spec := netSpec{cells: m.Inputs(), hidden: cfg.Hidden, epochs: cfg.Epochs, batch: cfg.BatchSize,
 			learnRate: cfg.LearnRate, output: cfg.Output, seed: cfg.Seed + uint64(k)*0x9E3779B97F4A7C15}
+		if cfg.Policy {
+			spec.policy, spec.policyWeight = policyTargets(part), float32(cfg.PolicyWeight)
+		}
 		if cfg.Init != nil {
 			if len(cfg.Init.Nets) != len(ranges) || cfg.Init.Inputs() != m.Inputs() {
 				return fmt.Errorf("train: the initial model has %d networks of %d inputs, not %d of %d",
