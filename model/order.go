@@ -183,7 +183,12 @@ func (o *Ordering) policyScores(b *hex.Board, scores []float64) {
 	}
 }
 
+// PolicyLogits implements search.PolicyOrderer: with the policy ordering the move
+// scores are the policy head's logits, whose softmax the MCTS takes as its priors.
+func (o *Ordering) PolicyLogits() bool { return o.mode == OrderPolicy }
+
 var (
+	_ search.PolicyOrderer  = (*Ordering)(nil)
 	_ search.Evaluator      = (*Ordering)(nil)
 	_ search.Tracker        = (*Ordering)(nil)
 	_ search.WinProbability = (*Ordering)(nil)

@@ -12,15 +12,15 @@ import (
 // loopFlags are the flags of 'hexlearn loop' that make its loop.Config (the runner's
 // are runnerFlags).
 type loopFlags struct {
-	dir                                                     string
-	size, games, shards, expansions, opening, explore       *int
-	hidden, epochs, window, gateGames, gateMin, generations *int
-	maxIter, workers                                        *int
-	seed                                                    *uint64
-	start, features                                         *string
-	lr, mix, gateTime, elo0, elo1, alpha, beta              *float64
-	rotate, cont                                            *bool
-	set                                                     settingFlags
+	dir                                                      string
+	size, games, shards, expansions, opening, explore        *int
+	hidden, epochs, window, gateGames, gateMin, generations  *int
+	maxIter, workers                                         *int
+	seed                                                     *uint64
+	start, features                                          *string
+	lr, mix, gateTime, elo0, elo1, alpha, beta, policyWeight *float64
+	rotate, cont, policy                                     *bool
+	set                                                      settingFlags
 }
 
 // settingFlags collects repeated --set NAME=VALUE flags.
@@ -55,6 +55,8 @@ func addLoopFlags(fs *flagSet) *loopFlags {
 	f.mix = fs.Float64("search-mix", def.Train.SearchMix, "the weight of the game's result against the search's value in the candidates' target")
 	f.rotate = fs.Bool("rotate", def.Train.Rotate, "also learn every position turned by 180 degrees")
 	f.cont = fs.Bool("continue", def.Train.Continue, "start each candidate from the best network's weights where the shapes agree (else from random ones)")
+	f.policy = fs.Bool("policy", def.Train.Policy, "train the candidates' policy head on the search's visit shares (the MCTS's priors)")
+	f.policyWeight = fs.Float64("policy-weight", 1, "the policy loss's weight against the value's")
 	f.window = fs.Int("window", def.Window, "iterations of self-play a candidate learns from")
 	f.gateTime = fs.Float64("gate-time", def.Gate.Time.Seconds(), "seconds per move in the gate")
 	f.gateGames = fs.Int("gate-games", def.Gate.MaxGames, "at most this many gate games")
@@ -87,7 +89,7 @@ func (f *loopFlags) config(fs *flagSet) (loop.Config, error) {
 		intIn("hidden", *f.hidden, 1, 4096), intIn("epochs", *f.epochs, 1, 100_000), intIn("window", *f.window, 1, 1000),
 		intIn("gate-games", *f.gateGames, 2, 100_000), intIn("gate-min-games", *f.gateMin, 0, *f.gateGames),
 		intIn("generations", *f.generations, 0, 10_000), intIn("max-iterations", *f.maxIter, 0, 100_000), intIn("workers", *f.workers, 0, maxWorkers),
-		floatIn("lr", *f.lr, 1e-6, 1), floatIn("search-mix", *f.mix, 1e-9, 1), floatIn("elo0", *f.elo0, -2000, 2000),
+		floatIn("lr", *f.lr, 1e-6, 1), floatIn("search-mix", *f.mix, 1e-9, 1), floatIn("policy-weight", *f.policyWeight, 1e-6, 1000), floatIn("elo0", *f.elo0, -2000, 2000),
 		floatIn("elo1", *f.elo1, *f.elo0+1e-9, 2000), floatIn("alpha", *f.alpha, 1e-6, 0.5), floatIn("beta", *f.beta, 1e-6, 0.5)); err != nil {
 		return loop.Config{}, err
 	}
@@ -105,7 +107,8 @@ func (f *loopFlags) config(fs *flagSet) (loop.Config, error) {
 	if given(fs, "explore") {
 		cfg.Explore = *f.explore
 	}
-	cfg.Train = loop.TrainConfig{Hidden: *f.hidden, Epochs: *f.epochs, LearnRate: *f.lr, SearchMix: *f.mix, Rotate: *f.rotate, Continue: *f.cont}
+	cfg.Train = loop.TrainConfig{Hidden: *f.hidden, Epochs: *f.epochs, LearnRate: *f.lr, SearchMix: *f.mix, Rotate: *f.rotate, Continue: *f.cont,
+		Policy: *f.policy, PolicyWeight: *f.policyWeight}
 	if *f.features != "" {
 		feat, err := model.ParseFeatures(*f.features)
 		if err != nil {

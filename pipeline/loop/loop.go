@@ -101,6 +101,10 @@ type TrainConfig struct {
 	// Continue starts a candidate from the best network's weights (fine-tuning)
 	// where it has the same inputs and hidden units, instead of from random ones.
 	Continue bool `json:"continue"`
+	// Policy also trains the network's policy head on the search's visit shares (the
+	// MCTS's priors; 0 weight: train.DefaultPolicyWeight).
+	Policy       bool    `json:"policy"`
+	PolicyWeight float64 `json:"policy_weight"`
 }
 
 // DefaultConfig returns the loop's defaults for a size x size board (measured on
@@ -109,7 +113,7 @@ func DefaultConfig(size int) Config {
 	return Config{
 		Size: size, Seed: 1, Start: player.BuiltinModel,
 		Games: 200, Shards: 4, Expansions: 200, Opening: 1, Explore: size,
-		Train:  TrainConfig{Hidden: 64, Epochs: 20, LearnRate: 0.001, SearchMix: train.DefaultSearchMix, Rotate: true, Continue: true},
+		Train:  TrainConfig{Hidden: 64, Epochs: 20, LearnRate: 0.001, SearchMix: train.DefaultSearchMix, Rotate: true, Continue: true, Policy: true},
 		Window: 2, Gate: DefaultGate(), Generations: 6,
 	}
 }
@@ -131,7 +135,7 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("%w: a window of %d iterations (want >= 1)", ErrConfig, c.Window)
 	case c.Generations < 0 || c.MaxIterations < 0 || c.Workers < 0:
 		return fmt.Errorf("%w: negative generations, iterations or workers", ErrConfig)
-	case c.Train.Hidden < 1 || c.Train.Epochs < 1 || !(c.Train.LearnRate > 0) || !(c.Train.SearchMix > 0 && c.Train.SearchMix <= 1):
+	case c.Train.Hidden < 1 || c.Train.Epochs < 1 || !(c.Train.LearnRate > 0) || !(c.Train.SearchMix > 0 && c.Train.SearchMix <= 1) || !(c.Train.PolicyWeight >= 0):
 		return fmt.Errorf("%w: training %d hidden, %d epochs, learning rate %g, search mix %g", ErrConfig, c.Train.Hidden, c.Train.Epochs, c.Train.LearnRate, c.Train.SearchMix)
 	}
 	if _, err := c.settings(); err != nil {
@@ -441,7 +445,8 @@ func (st *State) train(ctx context.Context, dir string, cfg *Config, it *Iterati
 		ex = ex.WithRotations()
 	}
 	tc := train.Config{Hidden: cfg.Train.Hidden, Epochs: cfg.Train.Epochs, LearnRate: cfg.Train.LearnRate, Seed: cfg.Seed + uint64(it.Index),
-		Target: model.TargetSearch, SearchMix: cfg.Train.SearchMix, Features: feat, Meter: progress.Part(meter, fmt.Sprintf("iteration %d training", it.Index))}
+		Target: model.TargetSearch, SearchMix: cfg.Train.SearchMix, Features: feat, Policy: cfg.Train.Policy, PolicyWeight: cfg.Train.PolicyWeight,
+		Meter: progress.Part(meter, fmt.Sprintf("iteration %d training", it.Index))}
 	if cfg.Train.Continue && len(best.Nets) == 1 && best.Nets[0].Hidden == cfg.Train.Hidden && best.Features == feat {
 		tc.Init = best
 	}
@@ -464,7 +469,11 @@ func (st *State) train(ctx context.Context, dir string, cfg *Config, it *Iterati
 	if feat == "" {
 		feat = model.FeaturesCells
 	}
-	it.Trained = fmt.Sprintf("%d-%d-1 (%s inputs) from %s on %d rows", m.Inputs(), cfg.Train.Hidden, feat, from, ex.Rows())
+	heads := "value"
+	if cfg.Train.Policy {
+		heads = "value and policy"
+	}
+	it.Trained = fmt.Sprintf("%d-%d (%s inputs; %s) from %s on %d rows", m.Inputs(), cfg.Train.Hidden, feat, heads, from, ex.Rows())
 	return st.save(dir)
 }
 
