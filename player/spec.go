@@ -222,7 +222,7 @@ var specs = []Spec{
 		field: func(s *Settings) option { return &s.LookaheadDepth }, check: intIn(0, search.MaxDepth), def: always(0)},
 	{Name: "order", Usage: "learned player's move ordering (the MCTS's priors, alpha-beta below --lookahead-depth): potential, network, mix or policy (a model's policy head: its softmax gives the MCTS's priors)",
 		Default: "the model's own: policy where it has a policy head, else mix (potential for a model without two-distance inputs)",
-		field: func(s *Settings) option { return &s.Order }, def: always(LearnedOrder)},
+		field:   func(s *Settings) option { return &s.Order }, def: always(LearnedOrder)},
 	{Name: "circuit-priors", Usage: "learned player's MCTS: weight 0..1 of the circuit's move ordering in the priors where H-search is asked",
 		field: func(s *Settings) option { return &s.CircuitPriors }, check: floatIn(0, 1),
 		def: func(_ *Settings, cells int, _ bool) any { return search.DefaultMCTSParamsFor(cells).TacticsPriors }},
