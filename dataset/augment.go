@@ -7,8 +7,8 @@ import (
 )
 
 // Rotate180 returns e turned 180°, (x, y) -> (W-1-x, H-1-y). The rotation keeps the
-// colours, so the value, resistances, side to move, flags and winners stay; only the
-// cells and the hash change. It is a symmetry of every W x H board.
+// colours, so the values, resistances, side to move, flags and winners stay; only the
+// cells, the policy's shares and the hash change. It is a symmetry of every W x H board.
 func Rotate180(e *Example) (Example, error) {
 	g, err := hex.NewGeometry(e.Width, e.Height)
 	if err != nil {
@@ -22,14 +22,32 @@ func Rotate180(e *Example) (Example, error) {
 	for i, c := range e.Cells {
 		r.Cells[g.Rotate180(hex.Cell(i))] = c
 	}
+	r.Search = mapSearch(e.Search, 1, g.Rotate180)
 	return rehash(r)
+}
+
+// mapSearch returns the search targets s with the value multiplied by sign and the
+// policy's share of cell i moved to cell f(i) (nil for nil).
+func mapSearch(s *SearchTargets, sign float64, f func(hex.Cell) hex.Cell) *SearchTargets {
+	if s == nil {
+		return nil
+	}
+	out := &SearchTargets{Value: sign * s.Value}
+	if s.Policy != nil {
+		out.Policy = make([]float32, len(s.Policy))
+		for i, v := range s.Policy {
+			out.Policy[f(hex.Cell(i))] = v
+		}
+	}
+	return out
 }
 
 // Reflect returns e reflected in the long diagonal, (x, y) -> (y, x), with the colours
 // exchanged: Black's north-south task becomes White's west-east task, so every stone
 // changes colour (cell code negated), the side to move is exchanged, the value
-// (Black's point of view) is negated, R_B and R_W and the two VC flags are swapped and
-// the winners are exchanged. It is a true symmetry only of square boards; other sizes
+// (Black's point of view) and the search's value are negated, R_B and R_W and the two
+// VC flags are swapped, the winners are exchanged and the policy's shares move with
+// their cells. It is a true symmetry only of square boards; other sizes
 // give an error.
 func Reflect(e *Example) (Example, error) {
 	if e.Width != e.Height {
@@ -49,6 +67,7 @@ func Reflect(e *Example) (Example, error) {
 	}
 	r.ToMove = e.ToMove.Opp()
 	r.Value = -e.Value
+	r.Search = mapSearch(e.Search, -1, g.Transpose)
 	r.RBlack, r.RWhite = e.RWhite, e.RBlack
 	r.BlackWinsVC, r.WhiteWinsVC = e.WhiteWinsVC, e.BlackWinsVC
 	r.Winner = e.Winner.Opp()

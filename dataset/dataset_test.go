@@ -48,6 +48,16 @@ func randomExamples(t testing.TB, w, h, n int, seed uint64) []Example {
 			if rng.IntN(3) == 0 {
 				e.TrueWinner = hex.Color(1 + rng.IntN(2))
 			}
+			if e.Played && b.EmptyCells().Count() > 0 { // a search's targets (no draws of rng)
+				e.Search = &SearchTargets{Value: math.Tanh(e.Value)}
+				if e.Ply%2 == 0 {
+					e.Search.Policy = make([]float32, len(e.Cells))
+					empty := b.EmptyCells()
+					for c := empty.First(); c != hex.NoCell; c = empty.Next(c + 1) {
+						e.Search.Policy[c] = 1 / float32(empty.Count())
+					}
+				}
+			}
 			out = append(out, e)
 			empty := b.EmptyCells()
 			cells := empty.AppendCells(nil)
@@ -85,7 +95,7 @@ func sameExamples(t *testing.T, got, want []Example) {
 }
 
 func testMeta(w, h int) Meta {
-	return Meta{Width: w, Height: h, Generator: "test", CodeVersion: "test-1",
+	return Meta{Version: FormatVersion, Width: w, Height: h, Generator: "test", CodeVersion: "test-1",
 		Config: map[string]string{"seed": "7", "depth": "2", "k": "8"}}
 }
 
@@ -196,6 +206,19 @@ func TestWriterRejects(t *testing.T) {
 		{"bad cell", func(e *Example) { e.Cells[3] = -2 }, ErrExample},
 		{"no side to move", func(e *Example) { e.ToMove = hex.Empty }, ErrExample},
 		{"short cells", func(e *Example) { e.Cells = e.Cells[:10] }, ErrExample},
+		{"search value outside [-1, 1]", func(e *Example) { e.Search = &SearchTargets{Value: 1.5} }, ErrExample},
+		{"search value NaN", func(e *Example) { e.Search = &SearchTargets{Value: math.NaN()} }, ErrExample},
+		{"short policy", func(e *Example) { e.Search = &SearchTargets{Policy: make([]float32, 3)} }, ErrExample},
+		{"policy not summing to 1", func(e *Example) { e.Search = &SearchTargets{Policy: make([]float32, len(e.Cells))} }, ErrExample},
+		{"policy on a stone", func(e *Example) {
+			e.Search = &SearchTargets{Policy: make([]float32, len(e.Cells))}
+			for i, c := range e.Cells {
+				if c != CellEmpty {
+					e.Search.Policy[i] = 1
+					return
+				}
+			}
+		}, ErrExample},
 	}
 	for _, tc := range tests {
 		e := good
@@ -244,13 +267,13 @@ func writeRaw(t *testing.T, schema *arrow.Schema, fill func(b *array.RecordBuild
 func TestReaderRejects(t *testing.T) {
 	good := testMeta(3, 3)
 	md, _ := good.arrowMetadata()
-	v2 := arrow.NewMetadata(
+	future := arrow.NewMetadata(
 		[]string{KeyFormat, KeyVersion, KeyWidth, KeyHeight},
-		[]string{FormatName, "2", "3", "3"})
+		[]string{FormatName, "3", "3", "3"})
 	foreign := arrow.NewMetadata([]string{"x"}, []string{"y"})
 	sizeMismatch := arrow.NewMetadata(
 		[]string{KeyFormat, KeyVersion, KeyWidth, KeyHeight},
-		[]string{FormatName, "1", "4", "3"})
+		[]string{FormatName, "2", "4", "3"})
 	otherSchema := arrow.NewSchema([]arrow.Field{{Name: "a", Type: arrow.PrimitiveTypes.Int8}}, &md)
 
 	// A well-formed file whose row is inconsistent (ply does not match the cells).
@@ -274,6 +297,8 @@ func TestReaderRejects(t *testing.T) {
 		b.Field(13).(*array.Int8Builder).Append(1)
 		b.Field(14).(*array.Int8Builder).AppendNull()
 		b.Field(15).(*array.Uint64Builder).Append(e.Hash)
+		b.Field(16).(*array.Float64Builder).AppendNull()
+		b.Field(17).(*array.FixedSizeListBuilder).AppendNull()
 	})
 
 	tests := []struct {
@@ -285,7 +310,7 @@ func TestReaderRejects(t *testing.T) {
 		{"empty", nil, ErrNotDataset},
 		{"magic only", []byte("ARROW1\x00\x00ARROW1"), ErrCorrupt},
 		{"foreign arrow file", writeRaw(t, Schema(3, 3, &foreign), nil), ErrNotDataset},
-		{"future version", writeRaw(t, Schema(3, 3, &v2), nil), ErrVersion},
+		{"future version", writeRaw(t, Schema(3, 3, &future), nil), ErrVersion},
 		{"other schema", writeRaw(t, otherSchema, nil), ErrSchema},
 		{"cells length disagrees with size", writeRaw(t, Schema(3, 3, &sizeMismatch), nil), ErrSchema},
 		{"inconsistent row", badPly, ErrCorrupt},

@@ -27,6 +27,19 @@ type Example struct {
 	Winner         hex.Color
 	TrueWinner     hex.Color // Empty when unknown (stored as null)
 	Hash           uint64    // hex.Board.Hash()
+	// Search holds what a search that ran at the position found (the player's MCTS
+	// root); nil when none ran there (stored as nulls).
+	Search *SearchTargets
+}
+
+// SearchTargets are the targets a search gives a position: what the player's own
+// search thought of it, which a network learns besides the game's result.
+type SearchTargets struct {
+	// Value is the value the search backed up, Black's point of view, in [-1, 1].
+	Value float64
+	// Policy is the share of the search's root visits each cell received (len
+	// Width*Height, 0 on the stones, summing to 1); nil when not recorded.
+	Policy []float32
 }
 
 // NoCost is Example.CostUS when the evaluation time was not measured.
@@ -145,6 +158,27 @@ func (e *Example) Validate() error {
 	}
 	if e.CostUS < NoCost {
 		return fmt.Errorf("%w: negative cost %d", ErrExample, e.CostUS)
+	}
+	if s := e.Search; s != nil {
+		if !(s.Value >= -1 && s.Value <= 1) {
+			return fmt.Errorf("%w: search value %g outside [-1, 1]", ErrExample, s.Value)
+		}
+		if s.Policy == nil {
+			return nil
+		}
+		if len(s.Policy) != len(e.Cells) {
+			return fmt.Errorf("%w: %d policy shares for %d cells", ErrExample, len(s.Policy), len(e.Cells))
+		}
+		var sum float64
+		for i, p := range s.Policy {
+			if !(p >= 0 && p <= 1) || p > 0 && e.Cells[i] != CellEmpty {
+				return fmt.Errorf("%w: policy share %g on cell %d (want 0..1, and 0 on a stone)", ErrExample, p, i)
+			}
+			sum += float64(p)
+		}
+		if math.Abs(sum-1) > 1e-3 {
+			return fmt.Errorf("%w: policy shares sum to %g, want 1", ErrExample, sum)
+		}
 	}
 	return nil
 }

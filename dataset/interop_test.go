@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"testing"
 	"time"
 
@@ -65,17 +66,19 @@ func TestInteropJS(t *testing.T) {
 		Format    string   `json:"format"`
 		Version   string   `json:"version"`
 		Rows      []struct {
-			GameID      string   `json:"game_id"`
-			Ply         int      `json:"ply"`
-			ToMove      int      `json:"to_move"`
-			Cells       []int    `json:"cells"`
-			Value       float64  `json:"value"`
-			RBlack      *float64 `json:"r_black"`
-			BlackWinsVC bool     `json:"black_wins_vc"`
-			CostUS      *string  `json:"cost_us"`
-			Winner      int      `json:"winner"`
-			TrueWinner  *int     `json:"true_winner"`
-			Hash        string   `json:"hash"`
+			GameID      string    `json:"game_id"`
+			Ply         int       `json:"ply"`
+			ToMove      int       `json:"to_move"`
+			Cells       []int     `json:"cells"`
+			Value       float64   `json:"value"`
+			RBlack      *float64  `json:"r_black"`
+			BlackWinsVC bool      `json:"black_wins_vc"`
+			CostUS      *string   `json:"cost_us"`
+			Winner      int       `json:"winner"`
+			TrueWinner  *int      `json:"true_winner"`
+			Hash        string    `json:"hash"`
+			SearchValue *float64  `json:"search_value"`
+			Policy      []float32 `json:"policy"`
 		} `json:"rows"`
 	}
 	if err := json.Unmarshal(out, &got); err != nil {
@@ -83,7 +86,7 @@ func TestInteropJS(t *testing.T) {
 	}
 	t.Logf("apache-arrow (JS) read %d rows; cells type %s", got.NumRows, got.CellsType)
 	if got.NumRows != len(rows) || got.Format != FormatName || got.Version != fmt.Sprint(FormatVersion) ||
-		len(got.Fields) != 16 || got.Fields[5] != ColCells {
+		len(got.Fields) != 18 || got.Fields[5] != ColCells || got.Fields[17] != ColPolicy {
 		t.Fatalf("JS summary: %+v", got)
 	}
 	for k, i := range []int{0, 1, len(rows) - 1} {
@@ -110,5 +113,19 @@ func TestInteropJS(t *testing.T) {
 		if (g.TrueWinner == nil) != (w.TrueWinner == 0) {
 			t.Errorf("row %d: true_winner JS %v, Go %v", i, g.TrueWinner, w.TrueWinner)
 		}
+		var wv *float64
+		var wp []float32
+		if w.Search != nil {
+			wv, wp = &w.Search.Value, w.Search.Policy
+		}
+		if (g.SearchValue == nil) != (wv == nil) || (g.SearchValue != nil && *g.SearchValue != *wv) {
+			t.Errorf("row %d: search_value JS %v, Go %v", i, g.SearchValue, wv)
+		}
+		if !reflect.DeepEqual(g.Policy, wp) {
+			t.Errorf("row %d: policy JS %v, Go %v", i, g.Policy, wp)
+		}
+	}
+	if got.Rows[0].Policy == nil && got.Rows[1].Policy == nil && got.Rows[2].Policy == nil {
+		t.Log("none of the rows the JS reader printed has a policy")
 	}
 }

@@ -130,11 +130,11 @@ func Decode(data []byte, opt *ReaderOptions) (t *Table, err error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkSchema(fr.Schema(), meta.Width, meta.Height); err != nil {
+	if err := checkSchema(fr.Schema(), meta.Width, meta.Height, meta.Version); err != nil {
 		return nil, err
 	}
 	t = &Table{Meta: meta}
-	v := newValidator(meta.Width, meta.Height)
+	v := newValidator(meta.Width, meta.Height, fr.Schema().NumFields())
 	for i := 0; i < fr.NumRecords(); i++ {
 		rec, err := fr.RecordAt(i)
 		if err != nil {
@@ -149,9 +149,10 @@ func Decode(data []byte, opt *ReaderOptions) (t *Table, err error) {
 	return t, nil
 }
 
-// checkSchema compares s with Schema(w, h) field by field (names, types, nullability).
-func checkSchema(s *arrow.Schema, w, h int) error {
-	want := Schema(w, h, nil)
+// checkSchema compares s with the schema of format version version for w x h boards,
+// field by field (names, types, nullability).
+func checkSchema(s *arrow.Schema, w, h, version int) error {
+	want := schemaVersion(w, h, version, nil)
 	if s.NumFields() != want.NumFields() {
 		return fmt.Errorf("%w: %d columns, want %d", ErrSchema, s.NumFields(), want.NumFields())
 	}
@@ -168,19 +169,20 @@ func checkSchema(s *arrow.Schema, w, h int) error {
 // validator checks rows against the board size and recomputes hashes.
 type validator struct {
 	w, h  int
+	cols  int // the file's columns: 16 (version 1) or 18
 	board *hex.Board
 }
 
-func newValidator(w, h int) *validator {
-	return &validator{w: w, h: h, board: hex.MustBoard(w, h)}
+func newValidator(w, h, cols int) *validator {
+	return &validator{w: w, h: h, cols: cols, board: hex.MustBoard(w, h)}
 }
 
 func (v *validator) decodeRecord(rec arrow.Record, t *Table) error {
 	n := int(rec.NumRows())
-	if rec.NumCols() != 16 {
+	if int(rec.NumCols()) != v.cols {
 		return fmt.Errorf("%w: %d columns", ErrCorrupt, rec.NumCols())
 	}
-	for c := 0; c < 16; c++ {
+	for c := 0; c < v.cols; c++ {
 		col := rec.Column(c)
 		if col.Len() != n {
 			return fmt.Errorf("%w: column %s has %d rows, record has %d", ErrCorrupt, rec.ColumnName(c), col.Len(), n)
@@ -212,6 +214,18 @@ func (v *validator) decodeRecord(rec arrow.Record, t *Table) error {
 	winner := rec.Column(13).(*array.Int8)
 	trueWinner := rec.Column(14).(*array.Int8)
 	hash := rec.Column(15).(*array.Uint64)
+	var searchValue *array.Float64
+	var policyList *array.FixedSizeList
+	var policyVals []float32
+	if v.cols > 16 {
+		searchValue = rec.Column(16).(*array.Float64)
+		policyList = rec.Column(17).(*array.FixedSizeList)
+		pv, ok := policyList.ListValues().(*array.Float32)
+		if !ok {
+			return fmt.Errorf("%w: policy values are not float32", ErrCorrupt)
+		}
+		policyVals = pv.Float32Values()
+	}
 
 	nc := v.w * v.h
 	raw := cellVals.Int8Values()
@@ -233,6 +247,19 @@ func (v *validator) decodeRecord(rec arrow.Record, t *Table) error {
 			CostUS:      NoCost,
 			Played:      played.Value(i),
 			Hash:        hash.Value(i),
+		}
+		if searchValue != nil && searchValue.IsValid(i) {
+			e.Search = &SearchTargets{Value: searchValue.Value(i)}
+		}
+		if policyList != nil && policyList.IsValid(i) {
+			if e.Search == nil {
+				return fmt.Errorf("%w: row %d: a policy without a search value", ErrCorrupt, i)
+			}
+			start, end := policyList.ValueOffsets(i)
+			if start < 0 || end > int64(len(policyVals)) || end-start != int64(nc) {
+				return fmt.Errorf("%w: row %d: policy out of bounds", ErrCorrupt, i)
+			}
+			e.Search.Policy = append([]float32(nil), policyVals[start:end]...)
 		}
 		if e.Width != v.w || e.Height != v.h {
 			return fmt.Errorf("%w: row %d is %dx%d in a %dx%d file", ErrCorrupt, i, e.Width, e.Height, v.w, v.h)

@@ -14,9 +14,14 @@ import (
 // dataset file.
 const FormatName = "hexlearn-dataset"
 
-// FormatVersion is the dataset format version this package writes and reads. It is
-// stored in the schema metadata under KeyVersion; a reader refuses any other version.
-const FormatVersion = 1
+// FormatVersion is the dataset format version this package writes. It is stored in
+// the schema metadata under KeyVersion. Version 2 added the columns search_value and
+// policy (the targets of the player's own searches); readers also read version 1
+// files (MinFormatVersion), whose rows have neither, and refuse any other version.
+const FormatVersion = 2
+
+// MinFormatVersion is the oldest dataset format version a reader reads.
+const MinFormatVersion = 1
 
 // Schema metadata keys. The schema metadata holds the format name and version, the
 // board size (which fixes the length of the cells column) and what produced the file.
@@ -64,6 +69,8 @@ const (
 	ColWinner      = "winner"
 	ColTrueWinner  = "true_winner"
 	ColHash        = "hash"
+	ColSearchValue = "search_value"
+	ColPolicy      = "policy"
 )
 
 // Schema returns the dataset schema for a W x H board. It is the same schema for every
@@ -107,7 +114,18 @@ const (
 //     unknown.
 //   - hash (uint64): the Zobrist hash of stones and side to move, hex.Board.Hash().
 //     Together with width and height it identifies a position (duplicate removal).
+//   - search_value (float64, nullable; version 2): the value a search backed up for the
+//     position, Black's point of view, in [-1, 1] (the player's MCTS root: its mean
+//     score, ±1 when proved); null when no search ran there.
+//   - policy (fixed_size_list<float32>[W*H], nullable; version 2): the share of that
+//     search's root visits each cell received, in cell index order (0 on occupied
+//     cells; the shares sum to 1); null when no search ran there.
 func Schema(w, h int, meta *arrow.Metadata) *arrow.Schema {
+	return schemaVersion(w, h, FormatVersion, meta)
+}
+
+// schemaVersion returns the schema of a dataset file of format version v.
+func schemaVersion(w, h, v int, meta *arrow.Metadata) *arrow.Schema {
 	n := int32(w * h)
 	fields := []arrow.Field{
 		{Name: ColGameID, Type: arrow.PrimitiveTypes.Uint64},
@@ -127,11 +145,20 @@ func Schema(w, h int, meta *arrow.Metadata) *arrow.Schema {
 		{Name: ColTrueWinner, Type: arrow.PrimitiveTypes.Int8, Nullable: true},
 		{Name: ColHash, Type: arrow.PrimitiveTypes.Uint64},
 	}
+	if v >= 2 {
+		fields = append(fields,
+			arrow.Field{Name: ColSearchValue, Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+			arrow.Field{Name: ColPolicy, Type: arrow.FixedSizeListOf(n, arrow.PrimitiveTypes.Float32), Nullable: true},
+		)
+	}
 	return arrow.NewSchema(fields, meta)
 }
 
 // Meta is what a dataset file records about itself besides its rows.
 type Meta struct {
+	// Version is the file's format version (a writer writes FormatVersion whatever
+	// it says).
+	Version       int
 	Width, Height int    // board size
 	Generator     string // what produced the file, e.g. "selfplay"
 	CodeVersion   string // internal/version.String() of the producer
@@ -168,10 +195,11 @@ func metaFromArrow(md arrow.Metadata) (Meta, error) {
 	if !ok {
 		return m, fmt.Errorf("%w: no %s in schema metadata", ErrVersion, KeyVersion)
 	}
-	if n, err := strconv.Atoi(v); err != nil || n != FormatVersion {
-		return m, fmt.Errorf("%w: file has version %q, this code reads version %d", ErrVersion, v, FormatVersion)
+	n, err := strconv.Atoi(v)
+	if err != nil || n < MinFormatVersion || n > FormatVersion {
+		return m, fmt.Errorf("%w: file has version %q, this code reads versions %d to %d", ErrVersion, v, MinFormatVersion, FormatVersion)
 	}
-	var err error
+	m.Version = n
 	if m.Width, err = metaInt(md, KeyWidth); err != nil {
 		return m, err
 	}

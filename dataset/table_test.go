@@ -88,6 +88,20 @@ func TestGoldenFile(t *testing.T) {
 	sameExamples(t, tab.Rows, rows)
 }
 
+// TestReadVersion1: a file of format version 1 (the golden file as the version-1
+// writer wrote it, before search_value and policy) reads into the same rows, with no
+// search value and no policy.
+func TestReadVersion1(t *testing.T) {
+	tab, err := ReadFile(filepath.Join("testdata", "golden_3x3_v1.arrow"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tab.Meta.Version != 1 {
+		t.Errorf("version %d, want 1", tab.Meta.Version)
+	}
+	sameExamples(t, tab.Rows, goldenRows(t))
+}
+
 func TestXY(t *testing.T) {
 	tab := &Table{Rows: goldenRows(t)}
 	x, y, err := tab.XY()
@@ -232,6 +246,10 @@ func TestSymmetries(t *testing.T) {
 	e := FromBoard(b)
 	e.Value, e.RBlack, e.RWhite = 0.7, 1.0, 2.0
 	e.BlackWinsVC, e.Winner, e.TrueWinner = true, hex.Black, hex.Black
+	g := b.Geometry()
+	c2, _ := g.ParseCell("c2")
+	e.Search = &SearchTargets{Value: 0.25, Policy: make([]float32, g.N)}
+	e.Search.Policy[c2] = 1
 	rot, err := Rotate180(&e)
 	if err != nil {
 		t.Fatal(err)
@@ -240,7 +258,8 @@ func TestSymmetries(t *testing.T) {
 	if rot.Hash != b.Rotated().Hash() {
 		t.Fatal("rotation hash differs from hex.Board.Rotated")
 	}
-	if !bytes.Equal(i8b(rot.Cells), i8b(EncodeCells(b.Rotated(), nil))) || rot.Value != e.Value || rot.ToMove != e.ToMove {
+	if !bytes.Equal(i8b(rot.Cells), i8b(EncodeCells(b.Rotated(), nil))) || rot.Value != e.Value || rot.ToMove != e.ToMove ||
+		rot.Search.Value != 0.25 || rot.Search.Policy[g.Rotate180(c2)] != 1 || rot.Validate() != nil {
 		t.Fatalf("rotation: %+v", rot)
 	}
 	ref, err := Reflect(&e)
@@ -252,7 +271,8 @@ func TestSymmetries(t *testing.T) {
 		t.Fatal("reflection differs from hex.Board.Reflected")
 	}
 	if ref.Value != -0.7 || ref.RBlack != 2 || ref.RWhite != 1 || ref.BlackWinsVC || !ref.WhiteWinsVC ||
-		ref.Winner != hex.White || ref.TrueWinner != hex.White || ref.ToMove != e.ToMove.Opp() {
+		ref.Winner != hex.White || ref.TrueWinner != hex.White || ref.ToMove != e.ToMove.Opp() ||
+		ref.Search.Value != -0.25 || ref.Search.Policy[g.Transpose(c2)] != 1 || ref.Validate() != nil {
 		t.Fatalf("reflection fields: %+v", ref)
 	}
 	back, _ := Reflect(&ref)

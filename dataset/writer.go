@@ -77,6 +77,7 @@ func Create(path string, meta Meta, opt *WriterOptions) (*Writer, error) {
 	if meta.CodeVersion == "" {
 		meta.CodeVersion = version.String()
 	}
+	meta.Version = FormatVersion
 	var o WriterOptions
 	if opt != nil {
 		o = *opt
@@ -152,6 +153,19 @@ func (w *Writer) Write(e *Example) error {
 		b.Field(14).(*array.Int8Builder).Append(ColorCode(e.TrueWinner))
 	}
 	b.Field(15).(*array.Uint64Builder).Append(e.Hash)
+	sv, pb := b.Field(16).(*array.Float64Builder), b.Field(17).(*array.FixedSizeListBuilder)
+	switch s := e.Search; {
+	case s == nil:
+		sv.AppendNull()
+		pb.AppendNull()
+	case s.Policy == nil:
+		sv.Append(s.Value)
+		pb.AppendNull()
+	default:
+		sv.Append(s.Value)
+		pb.Append(true)
+		pb.ValueBuilder().(*array.Float32Builder).AppendValues(s.Policy, nil)
+	}
 	w.pending++
 	w.rows++
 	if w.pending >= w.batch {

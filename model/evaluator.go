@@ -31,6 +31,7 @@ type Evaluator struct {
 	white  hex.Bitset
 	valid  bool // tracking state describes a real position
 	tmp    Accumulator
+	act    []float32 // hidden activations (the policy head's input)
 	netOf  []int     // network index per number of stones, 0..W·H
 	enc    *Encoder  // feature sets other than cells: the input encoder
 	x      []float32 // and its input buffer
@@ -52,6 +53,7 @@ func NewEvaluator(m *Model, w, h int) (e *Evaluator, err error) {
 		maxH = max(maxH, m.Nets[i].Hidden)
 	}
 	e.tmp.acc = make([]float32, maxH)
+	e.act = make([]float32, maxH)
 	e.netOf = make([]int, m.Cells()+1)
 	for ply := range e.netOf {
 		e.netOf[ply] = m.NetFor(ply)

@@ -153,12 +153,13 @@ func BenchmarkAccumulator(b *testing.B) {
 }
 
 // BenchmarkAccumulatorFused measures the fused leaf evaluation (PreOutputWith: one
-// pass adding a stone's column, applying tanh and the output weights).
+// pass adding a stone's column, applying tanh and the output weights); the 64-hidden
+// sizes are those of BenchmarkPolicyLogits.
 func BenchmarkAccumulatorFused(b *testing.B) {
 	for _, tc := range []struct {
 		name      string
 		n, hidden int
-	}{{"6x6-36-30-1", 6, 30}, {"11x11-121-50-1", 11, 50}} {
+	}{{"6x6-36-30-1", 6, 30}, {"11x11-121-50-1", 11, 50}, {"8x8-64-64-1", 8, 64}, {"11x11-121-64-1", 11, 64}} {
 		b.Run(tc.name, func(b *testing.B) {
 			m := randomModel(tc.n, tc.n, tc.hidden, 1, OutputTanh, 1)
 			a := m.NewAccumulator(0)

@@ -18,22 +18,32 @@ import (
 // File layout (all integers and floats little-endian):
 //
 //	magic        8 bytes  "HEXLMODL"
-//	version      uint32   FormatVersion
+//	version      uint32   1 (no policy head), or 2 (policy heads)
 //	header size  uint32   n (at most 1 MiB)
 //	header       n bytes  JSON: board size, encoding, target, output, scaling,
-//	                      feature set (absent: cells), per-network ply range and
-//	                      hidden size, provenance
-//	weights      float32  per network: W1 (inputs×hidden, column by column), B1, W2, B2
+//	                      feature set (absent: cells), policy head ("cells"; version
+//	                      2 only), per-network ply range and hidden size, provenance
+//	weights      float32  per network: W1 (inputs×hidden, column by column), B1, W2,
+//	                      B2, and in version 2 WP (cells×hidden, cell by cell), BP
 //	checksum     uint32   CRC-32 (IEEE) of every byte before it
 //
 // The header is encoded from a fixed struct, so the same model always gives the same
-// bytes; nothing time-dependent is recorded.
+// bytes; nothing time-dependent is recorded. A model without a policy head is written
+// in version 1, byte for byte as before version 2 existed.
 
 // Magic starts every model file.
 const Magic = "HEXLMODL"
 
-// FormatVersion is the model file format this code writes and reads.
-const FormatVersion = 1
+// FormatVersion is the newest model file format this code writes and reads: version
+// 2, written for models with a policy head (Net.WP). Models without one are written
+// in FormatVersionValueOnly; both versions are read.
+const FormatVersion = 2
+
+// FormatVersionValueOnly is the format version of a model without a policy head.
+const FormatVersionValueOnly = 1
+
+// PolicyCells is the header's name of the policy head: one logit per cell.
+const PolicyCells = "cells"
 
 const maxHeader = 1 << 20
 
@@ -44,6 +54,7 @@ type header struct {
 	Output     Output      `json:"output"`
 	Scaling    Scaling     `json:"scaling"`
 	Features   Features    `json:"features,omitempty"`
+	Policy     string      `json:"policy,omitempty"`
 	Nets       []netHeader `json:"nets"`
 	Provenance Provenance  `json:"provenance"`
 }
@@ -75,6 +86,10 @@ func (m *Model) MarshalBinary() ([]byte, error) {
 	if m.Features != FeaturesCells {
 		h.Features = m.Features // the cells set is written as before the field existed
 	}
+	version := uint32(FormatVersionValueOnly)
+	if m.HasPolicy() {
+		h.Policy, version = PolicyCells, FormatVersion
+	}
 	for _, n := range m.Nets {
 		h.Nets = append(h.Nets, netHeader{n.MinPly, n.MaxPly, n.Hidden})
 	}
@@ -87,7 +102,7 @@ func (m *Model) MarshalBinary() ([]byte, error) {
 	}
 	var buf bytes.Buffer
 	buf.WriteString(Magic)
-	buf.Write(binary.LittleEndian.AppendUint32(nil, FormatVersion))
+	buf.Write(binary.LittleEndian.AppendUint32(nil, version))
 	buf.Write(binary.LittleEndian.AppendUint32(nil, uint32(len(hj))))
 	buf.Write(hj)
 	var b4 [4]byte
@@ -96,12 +111,11 @@ func (m *Model) MarshalBinary() ([]byte, error) {
 		buf.Write(b4[:])
 	}
 	for _, n := range m.Nets {
-		for _, s := range [][]float32{n.W1, n.B1, n.W2} {
+		for _, s := range [][]float32{n.W1, n.B1, n.W2, {n.B2}, n.WP, n.BP} {
 			for _, v := range s {
 				put(v)
 			}
 		}
-		put(n.B2)
 	}
 	sum := crc32.ChecksumIEEE(buf.Bytes())
 	buf.Write(binary.LittleEndian.AppendUint32(nil, sum))
@@ -139,8 +153,9 @@ func Load(r io.Reader) (*Model, error) {
 	if string(pre[:8]) != Magic {
 		return nil, fmt.Errorf("%w: bad magic %q", ErrFormat, pre[:8])
 	}
-	if v := binary.LittleEndian.Uint32(pre[8:12]); v != FormatVersion {
-		return nil, fmt.Errorf("%w: file has version %d, this code reads version %d", ErrVersion, v, FormatVersion)
+	version := binary.LittleEndian.Uint32(pre[8:12])
+	if version != FormatVersionValueOnly && version != FormatVersion {
+		return nil, fmt.Errorf("%w: file has version %d, this code reads versions %d and %d", ErrVersion, version, FormatVersionValueOnly, FormatVersion)
 	}
 	hn := binary.LittleEndian.Uint32(pre[12:16])
 	if hn > maxHeader {
@@ -164,6 +179,13 @@ func Load(r io.Reader) (*Model, error) {
 	}
 	if h.Encoding != Encoding {
 		return nil, fmt.Errorf("%w: unknown input encoding %q", ErrFormat, h.Encoding)
+	}
+	policy := version == FormatVersion
+	switch {
+	case policy && h.Policy != PolicyCells:
+		return nil, fmt.Errorf("%w: version %d file with policy head %q (want %q)", ErrFormat, version, h.Policy, PolicyCells)
+	case !policy && h.Policy != "":
+		return nil, fmt.Errorf("%w: version %d file names a policy head (version %d has none)", ErrFormat, version, version)
 	}
 	m := &Model{W: h.Board.W, H: h.Board.H, Target: h.Target, Output: h.Output, Scaling: h.Scaling, Provenance: h.Provenance}
 	if h.Features != "" {
@@ -197,8 +219,11 @@ func Load(r io.Reader) (*Model, error) {
 		}
 		n := Net{MinPly: nh.MinPly, MaxPly: nh.MaxPly, Hidden: nh.Hidden,
 			W1: make([]float32, inputs*nh.Hidden), B1: make([]float32, nh.Hidden), W2: make([]float32, nh.Hidden)}
+		if policy {
+			n.WP, n.BP = make([]float32, m.Cells()*nh.Hidden), make([]float32, m.Cells())
+		}
 		var b2 [1]float32
-		for _, s := range [][]float32{n.W1, n.B1, n.W2, b2[:]} {
+		for _, s := range [][]float32{n.W1, n.B1, n.W2, b2[:], n.WP, n.BP} {
 			if err := read(s); err != nil {
 				return nil, err
 			}

@@ -11,6 +11,8 @@ func FuzzLoad(f *testing.F) {
 	good, _ := randomModel(3, 3, 2, 2, OutputTanh, 1).MarshalBinary()
 	f.Add(good)
 	f.Add(good[:40])
+	withHead, _ := withPolicy(randomModel(3, 2, 2, 2, OutputLogistic, 1), 2).MarshalBinary()
+	f.Add(withHead)
 	f.Add([]byte(Magic))
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -86,6 +86,13 @@ func (m *Model) PreOutput(net int, x, hidden []float32) float32 {
 		hidden = make([]float32, n.Hidden)
 	}
 	acc := hidden[:n.Hidden]
+	m.accumulate(n, x, acc)
+	return outputFromAcc(n, acc)
+}
+
+// accumulate writes network n's hidden pre-activations for the dense input x into acc
+// (len n.Hidden).
+func (m *Model) accumulate(n *Net, x, acc []float32) {
 	copy(acc, n.B1)
 	// The non-zero inputs are added four at a time in one pass over the hidden units
 	// (a quarter of the loads and stores of acc), each unit still summing its terms in
@@ -107,7 +114,6 @@ func (m *Model) PreOutput(net int, x, hidden []float32) float32 {
 	for _, i := range is[:k] {
 		addCol(acc, x[i], n.W1[i*h:(i+1)*h])
 	}
-	return outputFromAcc(n, acc)
 }
 
 // addCol adds xi·col to acc.

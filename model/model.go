@@ -62,16 +62,23 @@ const (
 	// probability. Like the outcome target it depends on whose move it is; a network
 	// trained on it stands in for the playouts at a fraction of their cost.
 	TargetPlayouts Target = "playouts"
+	// TargetSearch is what the player's own self-play says of a position (Expert
+	// Iteration: the network learns from the search it guides): the probability that
+	// Black wins, λ·z + (1−λ)·q mapped from [−1, 1] to [0, 1], where z is the
+	// self-play game's result, q the value the player's search backed up at the
+	// position (dataset.SearchTargets) and λ the mix (train.Config.SearchMix); the
+	// proved winner where one is known. A logistic output trained with cross-entropy.
+	TargetSearch Target = "search"
 )
 
 // Targets lists every target, in the order the command line names them.
-var Targets = []Target{TargetValue, TargetWinner, TargetOutcome, TargetPlayouts}
+var Targets = []Target{TargetValue, TargetWinner, TargetOutcome, TargetPlayouts, TargetSearch}
 
 // Logistic reports whether t is predicted as the probability that Black wins (a
-// logistic output whose pre-activation is the log-odds): the winner, outcome and
-// playouts targets.
+// logistic output whose pre-activation is the log-odds): the winner, outcome,
+// playouts and search targets.
 func (t Target) Logistic() bool {
-	return t == TargetWinner || t == TargetOutcome || t == TargetPlayouts
+	return t == TargetWinner || t == TargetOutcome || t == TargetPlayouts || t == TargetSearch
 }
 
 // ParseTarget parses a target name; the error names the accepted ones.
@@ -81,7 +88,7 @@ func ParseTarget(s string) (Target, error) {
 			return t, nil
 		}
 	}
-	return "", fmt.Errorf("model: unknown target %q (want value, winner, outcome or playouts)", s)
+	return "", fmt.Errorf("model: unknown target %q (want value, winner, outcome, playouts or search)", s)
 }
 
 // Output is the activation of the output unit.
@@ -138,7 +145,18 @@ type Net struct {
 	B1 []float32 // hidden biases, len Hidden
 	W2 []float32 // hidden-to-output weights, len Hidden
 	B2 float32   // output bias
+	// WP and BP are the optional policy head on the same hidden layer: one logit per
+	// cell, logit[c] = BP[c] + Σ_j tanh(hidden_j)·WP[c·Hidden+j], whose softmax over
+	// the empty cells is the network's move priors (trained on the visit shares of the
+	// player's search). WP holds the weights cell by cell: the Hidden weights feeding
+	// cell c's logit are WP[c*Hidden : (c+1)*Hidden]; len W·H·Hidden, and BP len W·H.
+	// Both nil: no policy head (every network of a model has one or none).
+	WP []float32
+	BP []float32
 }
+
+// HasPolicy reports whether the network has a policy head.
+func (n *Net) HasPolicy() bool { return n.WP != nil || n.BP != nil }
 
 // Provenance records what produced a model.
 type Provenance struct {
@@ -148,6 +166,21 @@ type Provenance struct {
 	Config      string `json:"config"`       // trainer configuration (flags), free text
 	Sweep       string `json:"sweep"`        // the cross-validation result that chose the structure
 	TrainError  string `json:"train_error"`  // final training/held-out errors, free text
+	// Loop, for a network of the self-improving loop (hexlearn loop), records its
+	// generation: nil for any other model (and absent from its file).
+	Loop *LoopProvenance `json:"loop,omitempty"`
+}
+
+// LoopProvenance is what a network of the self-improving loop records about where it
+// came from: its generation, its parent (the network whose self-play it learned
+// from), what it learned and how it passed the gate.
+type LoopProvenance struct {
+	Generation int    `json:"generation"`
+	Parent     int    `json:"parent"`      // the parent's generation (-1: none)
+	ParentHash string `json:"parent_hash"` // sha256 of the parent's model file
+	Iteration  int    `json:"iteration"`   // the loop's iteration that made it
+	Data       string `json:"data"`        // the self-play it learned from (rows, games, iterations)
+	Gate       string `json:"gate"`        // the gate's result against the parent
 }
 
 // Model is a learned evaluator for one board size.
@@ -204,8 +237,13 @@ func (m *Model) NetFor(ply int) int {
 	return best
 }
 
+// HasPolicy reports whether the model's networks have a policy head (Net.WP): move
+// priors besides the value. Validate checks that all of them have one or none.
+func (m *Model) HasPolicy() bool { return len(m.Nets) > 0 && m.Nets[0].HasPolicy() }
+
 // Validate checks the model's internal consistency: board size, output and target,
-// scaling, network shapes, disjoint sorted ply ranges and finite weights.
+// scaling, network shapes (the policy heads' included), disjoint sorted ply ranges
+// and finite weights.
 func (m *Model) Validate() error {
 	if m.W < 1 || m.H < 1 || m.W > 19 || m.H > 19 {
 		return fmt.Errorf("%w: board size %dx%d out of range 1..19", ErrFormat, m.W, m.H)
@@ -215,7 +253,7 @@ func (m *Model) Validate() error {
 		if m.Output != OutputTanh && m.Output != OutputLinear {
 			return fmt.Errorf("%w: value target needs a tanh or linear output, not %q", ErrFormat, m.Output)
 		}
-	case TargetWinner, TargetOutcome, TargetPlayouts:
+	case TargetWinner, TargetOutcome, TargetPlayouts, TargetSearch:
 		if m.Output != OutputLogistic {
 			return fmt.Errorf("%w: %s target needs a logistic output, not %q", ErrFormat, m.Target, m.Output)
 		}
@@ -246,7 +284,13 @@ func (m *Model) Validate() error {
 		if len(n.W1) != inputs*n.Hidden || len(n.B1) != n.Hidden || len(n.W2) != n.Hidden {
 			return fmt.Errorf("%w: network %d has weight arrays of the wrong length", ErrFormat, i)
 		}
-		for _, s := range [][]float32{n.W1, n.B1, n.W2, {n.B2}} {
+		if n.HasPolicy() != m.HasPolicy() {
+			return fmt.Errorf("%w: networks 0 and %d differ in having a policy head", ErrFormat, i)
+		}
+		if n.HasPolicy() && (len(n.WP) != cells*n.Hidden || len(n.BP) != cells) {
+			return fmt.Errorf("%w: network %d has policy weight arrays of the wrong length", ErrFormat, i)
+		}
+		for _, s := range [][]float32{n.W1, n.B1, n.W2, {n.B2}, n.WP, n.BP} {
 			for _, v := range s {
 				if !finite32(v) {
 					return fmt.Errorf("%w: network %d has a non-finite weight", ErrFormat, i)

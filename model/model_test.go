@@ -113,10 +113,10 @@ func TestLoadRejectsDamage(t *testing.T) {
 	if _, err := Load(bytes.NewReader(append(bytes.Clone(good), 0))); !errors.Is(err, ErrFormat) {
 		t.Fatalf("trailing byte: %v", err)
 	}
-	v2 := bytes.Clone(good)
-	v2[8] = 2
-	if _, err := Load(bytes.NewReader(v2)); !errors.Is(err, ErrVersion) {
-		t.Fatalf("version 2: %v, want ErrVersion", err)
+	v3 := bytes.Clone(good)
+	v3[8] = 3
+	if _, err := Load(bytes.NewReader(v3)); !errors.Is(err, ErrVersion) {
+		t.Fatalf("version 3: %v, want ErrVersion", err)
 	}
 }
 

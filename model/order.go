@@ -26,23 +26,41 @@ const (
 	// OrderMix is OrderNetwork with OrderPotential breaking near-ties: the network's
 	// output pre-activation minus MixWeight times the potential sum.
 	OrderMix OrderMode = "mix"
+	// OrderPolicy ranks a cell by the network's policy head (Net.WP): its logit, the
+	// move prior before the softmax over the empty cells. It needs a model with a
+	// policy head, and is the natural ordering of one (NaturalOrder).
+	OrderPolicy OrderMode = "policy"
 )
 
 // MixWeight is the weight of the potential sum in OrderMix, in units of the network's
 // output pre-activation per potential step.
 const MixWeight = 0.05
 
-// ErrOrder reports an ordering the model cannot provide (an unknown mode, or the
-// network ordering of a model whose feature set is not FeaturesTwoDist).
+// ErrOrder reports an ordering the model cannot provide (an unknown mode, the network
+// ordering of a model whose feature set is not FeaturesTwoDist, or the policy ordering
+// of a model without a policy head).
 var ErrOrder = errors.New("model: unsupported move ordering")
 
 // ParseOrderMode parses an ordering name; the error names the accepted ones.
 func ParseOrderMode(s string) (OrderMode, error) {
 	switch m := OrderMode(s); m {
-	case OrderPotential, OrderNetwork, OrderMix:
+	case OrderPotential, OrderNetwork, OrderMix, OrderPolicy:
 		return m, nil
 	}
-	return "", fmt.Errorf("%w %q (want potential, network or mix)", ErrOrder, s)
+	return "", fmt.Errorf("%w %q (want potential, network, mix or policy)", ErrOrder, s)
+}
+
+// NaturalOrder returns the best move ordering m provides: its policy head's
+// (OrderPolicy) when it has one, else the network ordering mixed with the potentials
+// (OrderMix) for a FeaturesTwoDist model, else the potentials (OrderPotential).
+func (m *Model) NaturalOrder() OrderMode {
+	switch {
+	case m.HasPolicy():
+		return OrderPolicy
+	case m.Features == FeaturesTwoDist:
+		return OrderMix
+	}
+	return OrderPotential
 }
 
 // Ordering is a learned evaluator with a cheap move ordering: it implements
@@ -53,19 +71,28 @@ func ParseOrderMode(s string) (OrderMode, error) {
 // Evaluator it is not safe for concurrent use.
 type Ordering struct {
 	*Evaluator
-	mode OrderMode
-	pot  *twodist.Potentials // potentials of a cells-feature model's positions
-	zacc []float32           // scratch hidden pre-activations (OrderNetwork, OrderMix)
+	mode   OrderMode
+	pot    *twodist.Potentials // potentials of a cells-feature model's positions
+	zacc   []float32           // scratch hidden pre-activations (OrderNetwork, OrderMix)
+	logits []float32           // scratch policy logits (OrderPolicy)
 }
 
-// NewOrdering returns e with the move ordering mode. The network orderings need a
-// FeaturesTwoDist model (their inputs are the potentials); the potential ordering works
-// for every model. The error wraps ErrOrder.
+// NewOrdering returns e with the move ordering mode (Model.NaturalOrder names the
+// best one a model provides). The network orderings need a FeaturesTwoDist model (their inputs are the
+// potentials), the policy ordering a model with a policy head; the potential ordering
+// works for every model. The error wraps ErrOrder.
 func NewOrdering(e *Evaluator, mode OrderMode) (*Ordering, error) {
 	if _, err := ParseOrderMode(string(mode)); err != nil {
 		return nil, err
 	}
 	o := &Ordering{Evaluator: e, mode: mode}
+	if mode == OrderPolicy {
+		if !e.m.HasPolicy() {
+			return nil, fmt.Errorf("%w: the policy ordering needs a model with a policy head", ErrOrder)
+		}
+		o.logits = make([]float32, e.m.Cells())
+		return o, nil
+	}
 	if e.enc == nil {
 		if mode != OrderPotential {
 			return nil, fmt.Errorf("%w: %s ordering needs a %s model, not %s", ErrOrder, mode, FeaturesTwoDist, FeaturesCells)
@@ -92,6 +119,10 @@ func (o *Ordering) Mode() OrderMode { return o.mode }
 func (o *Ordering) MoveScores(b *hex.Board, scores []float64) {
 	e := o.Evaluator
 	e.checkBoard(b)
+	if o.mode == OrderPolicy {
+		o.policyScores(b, scores)
+		return
+	}
 	t := o.pot
 	if t == nil {
 		t = e.enc.pot // Evaluate computed b's potentials
@@ -134,7 +165,30 @@ func (o *Ordering) MoveScores(b *hex.Board, scores []float64) {
 	}
 }
 
+// policyScores writes the policy logit of every empty cell p of b into scores[p].
+func (o *Ordering) policyScores(b *hex.Board, scores []float64) {
+	e := o.Evaluator
+	var n *Net
+	if e.enc != nil {
+		// Evaluate(b) computed b's hidden pre-activations from scratch into e.tmp.acc.
+		n = &e.m.Nets[e.netOf[b.NumStones()]]
+		tanhInto(e.act, e.tmp.acc[:n.Hidden])
+	} else {
+		n = e.activations(b)
+	}
+	e.logitsOf(n, b, o.logits)
+	empty := b.EmptyCells()
+	for p := empty.First(); p != hex.NoCell; p = empty.Next(p + 1) {
+		scores[p] = float64(o.logits[p])
+	}
+}
+
+// PolicyLogits implements search.PolicyOrderer: with the policy ordering the move
+// scores are the policy head's logits, whose softmax the MCTS takes as its priors.
+func (o *Ordering) PolicyLogits() bool { return o.mode == OrderPolicy }
+
 var (
+	_ search.PolicyOrderer  = (*Ordering)(nil)
 	_ search.Evaluator      = (*Ordering)(nil)
 	_ search.Tracker        = (*Ordering)(nil)
 	_ search.WinProbability = (*Ordering)(nil)

@@ -111,14 +111,14 @@ func BuildBuiltins(ctx context.Context, c BuiltinsConfig) ([]BuiltinReport, erro
 		dir := filepath.Join(c.Work, fmt.Sprintf("corpus-%dx%d-seed%d-%d", r.Size, r.Size, c.Seed, r.Positions))
 		start := time.Now()
 		res, err := Corpus(ctx, dir, CorpusConfig{Width: r.Size, Height: r.Size, Positions: r.Positions,
-			Seed: c.Seed, Workers: c.Workers, Meter: subMeter{meterOr(c.Meter), fmt.Sprintf("%dx%d self-play", r.Size, r.Size)}})
+			Seed: c.Seed, Workers: c.Workers, Meter: subMeter(meterOr(c.Meter), fmt.Sprintf("%dx%d self-play", r.Size, r.Size))})
 		if err != nil {
 			removeIfEmpty(dir)
 			return reps, err
 		}
 		rep := BuiltinReport{Size: r.Size, Rows: res.Rows, Games: res.Games, CorpusTime: time.Since(start)}
 		fit, err := Fit(ctx, FitConfig{Data: dir, Width: r.Size, Height: r.Size, Hidden: r.Hidden, Epochs: r.Epochs,
-			PlyWidth: r.PlyWidth, Features: r.Features, LearnRate: r.LearnRate, Target: r.Target, Seed: c.Seed, OpenOnly: true, Holdout: builtinHoldout, Meter: subMeter{meterOr(c.Meter), fmt.Sprintf("%dx%d training", r.Size, r.Size)}})
+			PlyWidth: r.PlyWidth, Features: r.Features, LearnRate: r.LearnRate, Target: r.Target, Seed: c.Seed, OpenOnly: true, Holdout: builtinHoldout, Meter: subMeter(meterOr(c.Meter), fmt.Sprintf("%dx%d training", r.Size, r.Size))})
 		if err != nil {
 			return reps, err
 		}

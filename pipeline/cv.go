@@ -149,7 +149,7 @@ func CrossValidate(ctx context.Context, c CVConfig) (CVResult, error) {
 	out := CVResult{Rows: ex.Rows()}
 	for _, p := range parts {
 		sc := train.SweepConfig{Folds: c.Folds, Hidden: c.Hidden, Epochs: c.Epochs, Base: c.Base, Workers: c.Workers,
-			TieTolerance: c.Tie, Meter: subMeter{meterOr(c.Meter), p.label}}
+			TieTolerance: c.Tie, Meter: subMeter(meterOr(c.Meter), p.label)}
 		res, err := train.Sweep(ctx, p.ex, sc)
 		if err != nil {
 			return out, err

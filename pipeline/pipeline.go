@@ -190,9 +190,17 @@ type FitConfig struct {
 	// train.DefaultPlayouts) before the held-out split.
 	Target   model.Target
 	Playouts int
+	// SearchMix is the search target's weight of the game's result (0:
+	// train.DefaultSearchMix).
+	SearchMix float64
 	// Output is the output unit of a value target (zero value: model.OutputTanh; the
 	// other targets have a logistic output).
 	Output model.Output
+	// Policy also trains a policy head (the move priors) on the visit shares of the
+	// player's search, its loss weighted by PolicyWeight (0:
+	// train.DefaultPolicyWeight); see train.Config.Policy.
+	Policy       bool
+	PolicyWeight float64
 	// Holdout is the fraction of rows kept out of training for the quality report.
 	Holdout float64
 	// Rotate also trains on every training row turned by 180 degrees, added after the
@@ -258,7 +266,8 @@ func Fit(ctx context.Context, c FitConfig) (FitResult, error) {
 		part = part.WithRotations() // after the split: no held-out row is added by its image
 	}
 	cfg := train.Config{Hidden: c.Hidden, Epochs: c.Epochs, BatchSize: c.BatchSize, LearnRate: c.LearnRate,
-		Seed: c.Seed, Target: c.Target, Playouts: c.Playouts, Output: c.Output, Features: c.Features, Meter: c.Meter}
+		Seed: c.Seed, Target: c.Target, Playouts: c.Playouts, SearchMix: c.SearchMix, Output: c.Output, Features: c.Features,
+		Policy: c.Policy, PolicyWeight: c.PolicyWeight, Meter: c.Meter}
 	if c.PlyWidth > 0 {
 		cfg.PlyRanges = part.PlyRanges(c.PlyWidth)
 	}

@@ -1,10 +1,6 @@
 package pipeline
 
-import (
-	"strings"
-
-	"github.com/hexlearn/hexlearn/internal/progress"
-)
+import "github.com/hexlearn/hexlearn/internal/progress"
 
 // Meter receives the progress of every pipeline step (Corpus, CrossValidate, Fit,
 // Label, BuildPatterns, BuildBuiltins): it is progress.Meter, hexlearn's one progress
@@ -15,14 +11,5 @@ type Meter = progress.Meter
 // meterOr returns m, or a Meter that reports nothing when m is nil.
 func meterOr(m Meter) Meter { return progress.Or(m) }
 
-// subMeter reports a sub-step (BuildBuiltins' corpus and training of one size) as
-// a part of its parent's Meter: the parts it starts are named prefix plus their own
-// name.
-type subMeter struct {
-	Meter
-	prefix string
-}
-
-func (m subMeter) Start(part string, total int64, unit string) {
-	m.Meter.Start(strings.TrimSpace(m.prefix+" "+part), total, unit)
-}
+// subMeter reports a sub-step as a part of its parent's Meter (progress.Part).
+func subMeter(m Meter, prefix string) Meter { return progress.Part(m, prefix) }

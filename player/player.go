@@ -205,11 +205,18 @@ func (p *Player) Name() string {
 // Last returns the decision of the last GenMove or Decide.
 func (p *Player) Last() Decision { return p.last }
 
-// NewGame forgets what the search learned in earlier games (the alpha-beta
-// transposition table): the next game does not depend on the games before it.
+// NewGame forgets what the searches learned in earlier games (the alpha-beta
+// transposition table, the MCTS's kept tree and tactics table, the solver's table):
+// the next game does not depend on the games before it, as self-play needs for games
+// that do not depend on how they are shared among workers. GTP's clear_board does not
+// call it.
 func (p *Player) NewGame() {
-	if p.size != nil {
-		p.size.searcher.ClearTT()
+	if st := p.size; st != nil {
+		st.searcher.ClearTT()
+		if st.mcts != nil {
+			st.mcts.Clear()
+		}
+		st.solver = nil
 	}
 }
 
@@ -380,4 +387,17 @@ func (p *Player) Searches() SearchKind {
 		return SearchMCTS
 	}
 	return SearchAlphaBeta
+}
+
+// RootVisits returns the root statistics of the last decision's MCTS search, the
+// targets self-play records for the network (search.MCTS.RootVisits: the visits of
+// every root move into visits, one slot per cell, and the root's backed-up value for
+// its side to move). ok is false when the last decision ran no MCTS search (its move
+// came from the swap rule, the book, the pattern database or the solver, or the
+// player searches by alpha-beta).
+func (p *Player) RootVisits(visits []float64) (value float64, total int, ok bool) {
+	if !p.last.Searched || p.size == nil || p.size.mcts == nil {
+		return 0, 0, false
+	}
+	return p.size.mcts.RootVisits(visits)
 }

@@ -757,3 +757,33 @@ func TestDecideLeavesBoard(t *testing.T) {
 		t.Errorf("cancelled: %v", err)
 	}
 }
+
+// TestRootVisits: after an MCTS decision the player gives its root statistics; after
+// a book move, or with alpha-beta, none.
+func TestRootVisits(t *testing.T) {
+	p := newPlayer(t, settings(t, "expansions=200", "time=0", "book="+testBook(t)), Options{Learned: anySize(tinyOrdered{})})
+	visits := make([]float64, 16)
+	b, _ := hex.ParsePosition(4, 4, "a1")
+	d, err := p.Decide(t.Context(), b, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, total, ok := p.RootVisits(visits)
+	if !ok || d.From != FromSearch || !(v >= -1 && v <= 1) || total == 0 && d.Outcome.Winner == hex.Empty {
+		t.Fatalf("after a search (%+v): value %g, %d visits, %v", d, v, total, ok)
+	}
+	b, _ = hex.ParsePosition(4, 4, "b2")
+	if _, err := p.Decide(t.Context(), b, false); err != nil || p.Last().From != FromBook {
+		t.Fatalf("book position: %+v %v", p.Last(), err)
+	}
+	if _, _, ok := p.RootVisits(visits); ok {
+		t.Error("root statistics after a book move")
+	}
+	ab := newPlayer(t, settings(t, "search=alphabeta", "depth=1", "time=0"), Options{Learned: anySize(tinyOrdered{})})
+	if _, err := ab.Decide(t.Context(), hex.MustBoard(4, 4), false); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, ok := ab.RootVisits(visits); ok {
+		t.Error("root statistics of alpha-beta")
+	}
+}

@@ -171,11 +171,20 @@ func (p *Player) evaluatorFor(w, h int) (search.Evaluator, error) {
 	if err != nil || r.LookaheadDepth.V == 0 && r.Search.V != SearchMCTS {
 		return e, err
 	}
-	mode := r.Order.V
-	if m.Features != model.FeaturesTwoDist {
+	return model.NewOrdering(e, orderOf(m, r.Order.V, p.s.Order.Set))
+}
+
+// orderOf is the cheap move ordering a model plays with: the given one, or by default
+// the model's own (model.Model.NaturalOrder: its policy head's where it has one); a
+// model without two-distance inputs can only order by potential, or by its policy.
+func orderOf(m *model.Model, mode model.OrderMode, given bool) model.OrderMode {
+	if !given {
+		mode = m.NaturalOrder()
+	}
+	if m.Features != model.FeaturesTwoDist && mode != model.OrderPolicy {
 		mode = model.OrderPotential
 	}
-	return model.NewOrdering(e, mode)
+	return mode
 }
 
 // estimatesPlayouts reports whether a learned evaluator estimates the random

@@ -108,7 +108,7 @@ func (o *Opt[T]) parse(s string) error {
 		}
 	case model.OrderMode:
 		if v, err = model.ParseOrderMode(s); err != nil {
-			err = fmt.Errorf("want %s, %s or %s", model.OrderPotential, model.OrderNetwork, model.OrderMix)
+			err = fmt.Errorf("want %s, %s, %s or %s", model.OrderPotential, model.OrderNetwork, model.OrderMix, model.OrderPolicy)
 		}
 	default:
 		panic(fmt.Sprintf("player: setting of type %T", o.V))
@@ -220,8 +220,9 @@ var specs = []Spec{
 		field: func(s *Settings) option { return &s.SolveParallel }, def: always(false)},
 	{Name: "lookahead-depth", searchLimit: true, Usage: "learned alpha-beta: nodes with fewer plies left order their moves by --order instead of evaluating every child (0: none)",
 		field: func(s *Settings) option { return &s.LookaheadDepth }, check: intIn(0, search.MaxDepth), def: always(0)},
-	{Name: "order", Usage: "learned player's cheap move ordering (the MCTS's priors, alpha-beta below --lookahead-depth): potential, network or mix",
-		field: func(s *Settings) option { return &s.Order }, def: always(LearnedOrder)},
+	{Name: "order", Usage: "learned player's move ordering (the MCTS's priors, alpha-beta below --lookahead-depth): potential, network, mix or policy (a model's policy head: its softmax gives the MCTS's priors)",
+		Default: "the model's own: policy where it has a policy head, else mix (potential for a model without two-distance inputs)",
+		field:   func(s *Settings) option { return &s.Order }, def: always(LearnedOrder)},
 	{Name: "circuit-priors", Usage: "learned player's MCTS: weight 0..1 of the circuit's move ordering in the priors where H-search is asked",
 		field: func(s *Settings) option { return &s.CircuitPriors }, check: floatIn(0, 1),
 		def: func(_ *Settings, cells int, _ bool) any { return search.DefaultMCTSParamsFor(cells).TacticsPriors }},

@@ -193,6 +193,14 @@ func (r *Recorder) Evaluate(b *hex.Board) search.Result {
 	return res
 }
 
+// SetSearch gives the recorded row of b's position the targets of a search that ran
+// there (it must have been evaluated in this game); the targets are not copied.
+func (r *Recorder) SetSearch(b *hex.Board, t *dataset.SearchTargets) {
+	if i, ok := r.index[b.Hash()]; ok {
+		r.rows[i].Search = t
+	}
+}
+
 // finish sets the game's winner on every recorded row and returns the rows (owned by
 // the caller).
 func (r *Recorder) finish(winner hex.Color) []dataset.Example {

@@ -56,6 +56,16 @@ const (
 	// another seed (positions with few stones recur in both; unlike
 	// internal/positions, repeats are kept).
 	ModePositions
+	// ModePlayer: both colours are the player Config.NewPlayer makes (the learned
+	// player's MCTS at a fixed number of expansions, for games that do not depend on
+	// the machine), and only the game's positions are recorded: each with the exact
+	// evaluator's value and proofs, and with the targets of the player's own search
+	// (dataset.SearchTargets: the root's backed-up value and visit shares). The
+	// TempPlies moves after the opening are drawn from the root's visits raised to
+	// the power 1/Temperature (Temperature 0: 1), as Expert Iteration and AlphaZero
+	// explore; the rest are the player's moves. This is the self-play of the loop in
+	// which the network learns from its own searches (Anthony, Tian & Barber 2017).
+	ModePlayer
 )
 
 // String names the mode as the command line does.
@@ -69,6 +79,8 @@ func (m Mode) String() string {
 		return "mixed"
 	case ModePositions:
 		return "positions"
+	case ModePlayer:
+		return "player"
 	}
 	return "mode(" + strconv.Itoa(int(m)) + ")"
 }
@@ -84,8 +96,10 @@ func ParseMode(s string) (Mode, error) {
 		return ModeMixed, nil
 	case "positions":
 		return ModePositions, nil
+	case "player":
+		return ModePlayer, nil
 	}
-	return 0, fmt.Errorf("%w: mode %q (want self, random, mixed or positions)", ErrConfig, s)
+	return 0, fmt.Errorf("%w: mode %q (want self, random, mixed, positions or player)", ErrConfig, s)
 }
 
 // ErrConfig reports an invalid configuration.
@@ -137,7 +151,12 @@ type Config struct {
 	// returns ok false when it cannot decide (for example a node limit); it must be
 	// deterministic given the positions of the game in order.
 	NewLabeler func() func(ctx context.Context, b *hex.Board) (winner hex.Color, ok bool, err error)
-	// EvaluatorInfo describes the evaluator (and labeler) for the file metadata.
+	// NewPlayer returns a fresh player for one worker (ModePlayer; players are not
+	// safe for concurrent use). Its moves must not depend on the machine: MCTS with
+	// an expansion limit and no time limit, no solver.
+	NewPlayer func() (*player.Player, error)
+	// EvaluatorInfo describes the evaluator (and labeler, and player) for the file
+	// metadata.
 	EvaluatorInfo map[string]string
 	// Meter, if set, receives the progress of the run (one part): with Positions, the
 	// rows written out of this shard's share, counting the games beside them; with
@@ -160,8 +179,10 @@ func (c *Config) validate() error {
 		return fmt.Errorf("%w: give exactly one of a game count and a position count", ErrConfig)
 	case c.Games < 0 || c.Positions < 0:
 		return fmt.Errorf("%w: negative count", ErrConfig)
-	case c.Mode < ModeSelf || c.Mode > ModePositions:
+	case c.Mode < ModeSelf || c.Mode > ModePlayer:
 		return fmt.Errorf("%w: mode %d", ErrConfig, c.Mode)
+	case c.Mode == ModePlayer && c.NewPlayer == nil:
+		return fmt.Errorf("%w: mode player needs a player", ErrConfig)
 	case c.Shards < 1 || c.Shard < 0 || c.Shard >= c.Shards:
 		return fmt.Errorf("%w: shard %d of %d (want 0 <= shard < shards)", ErrConfig, c.Shard, c.Shards)
 	case c.Opening < 0 || c.TempPlies < 0 || c.Temperature < 0 || math.IsNaN(c.Temperature):
@@ -172,6 +193,9 @@ func (c *Config) validate() error {
 		return fmt.Errorf("%w: no evaluator", ErrConfig)
 	case c.Workers < 0 || c.GamesPerFile < 0:
 		return fmt.Errorf("%w: negative workers or games per file", ErrConfig)
+	}
+	if c.Mode == ModePlayer {
+		return nil // the player searches; Search is not used
 	}
 	if err := c.Search.Validate(); err != nil {
 		return fmt.Errorf("%w: %v", ErrConfig, err)
@@ -432,16 +456,19 @@ func collect(ctx context.Context, dir string, cfg *Config, results <-chan gameRe
 }
 
 // worker plays games on one worker with its own evaluator, recorder and player (the
-// project's one player, searching by alpha-beta over the recording evaluator).
+// project's one player, searching by alpha-beta over the recording evaluator; in
+// ModePlayer the player Config.NewPlayer makes).
 type worker struct {
 	cfg     *Config
 	rec     *Recorder
 	ev      search.Evaluator // rec.Wrap()
 	tracker search.Tracker
 	pl      *player.Player
+	game    *player.Player // ModePlayer's player
 	b       *hex.Board
 	cells   []hex.Cell
 	weights []float64
+	visits  []float64 // the root's visits of ModePlayer's last search
 }
 
 func newWorker(cfg *Config) (*worker, error) {
@@ -452,9 +479,16 @@ func newWorker(cfg *Config) (*worker, error) {
 	rec := NewRecorder(ev, cfg.Timings)
 	p := &worker{cfg: cfg, rec: rec, ev: rec.Wrap(), b: hex.MustBoard(cfg.Width, cfg.Height)}
 	p.tracker, _ = ev.(search.Tracker)
-	p.pl, err = player.New(player.SearchSettings(cfg.Search), player.Options{Evaluator: p.ev})
-	if err != nil {
-		return nil, fmt.Errorf("selfplay: %w", err)
+	if cfg.Mode != ModePlayer {
+		p.pl, err = player.New(player.SearchSettings(cfg.Search), player.Options{Evaluator: p.ev})
+		if err != nil {
+			return nil, fmt.Errorf("selfplay: %w", err)
+		}
+	} else {
+		if p.game, err = cfg.NewPlayer(); err != nil {
+			return nil, fmt.Errorf("selfplay: player: %w", err)
+		}
+		p.visits = make([]float64, cfg.Width*cfg.Height)
 	}
 	return p, nil
 }
@@ -494,7 +528,11 @@ func (p *worker) play(ctx context.Context, g uint64) ([]dataset.Example, error) 
 	if mode == ModePositions {
 		return p.position(ctx, rng)
 	}
-	p.pl.NewGame() // a game must not depend on the games played before it
+	for _, pl := range []*player.Player{p.pl, p.game} { // a game must not depend on the games before it
+		if pl != nil {
+			pl.NewGame()
+		}
+	}
 	winner := hex.Empty
 	for {
 		if err := ctx.Err(); err != nil {
@@ -520,6 +558,11 @@ func (p *worker) play(ctx context.Context, g uint64) ([]dataset.Example, error) 
 		switch {
 		case ply < cfg.Opening || me == randomSide:
 			mv = p.cells[rng.IntN(len(p.cells))]
+		case mode == ModePlayer:
+			var err error
+			if mv, err = p.playerMove(ctx, rng, ply < cfg.Opening+cfg.TempPlies); err != nil {
+				return nil, err
+			}
 		case cfg.Temperature > 0 && ply < cfg.Opening+cfg.TempPlies:
 			mv = p.sample(rng, me)
 		default:
@@ -537,6 +580,61 @@ func (p *worker) play(ctx context.Context, g uint64) ([]dataset.Example, error) 
 		}
 	}
 	return p.finish(ctx, winner)
+}
+
+// playerMove is ModePlayer's move in the game's position: the player decides, its
+// search's root statistics become the position's search targets, and with explore
+// the move is drawn from the root's visits (raised to 1/Temperature) instead of the
+// player's choice.
+func (p *worker) playerMove(ctx context.Context, rng *rand.Rand, explore bool) (hex.Cell, error) {
+	b := p.b
+	d, err := p.game.Decide(ctx, b, false)
+	if err != nil {
+		return hex.NoCell, err
+	}
+	if err := ctx.Err(); err != nil {
+		return hex.NoCell, err
+	}
+	value, total, ok := p.game.RootVisits(p.visits)
+	if !ok {
+		return d.Move, nil // no search: the move came from elsewhere (a book, the solver)
+	}
+	t := &dataset.SearchTargets{Value: value}
+	if b.ToMove() == hex.White {
+		t.Value = -value // Black's point of view
+	}
+	switch {
+	case total > 0:
+		t.Policy = make([]float32, len(p.visits))
+		for c, n := range p.visits {
+			t.Policy[c] = float32(n / float64(total))
+		}
+	case value > 0: // a proved win before any visit: the move that keeps it
+		t.Policy = make([]float32, len(p.visits))
+		t.Policy[d.Move] = 1
+	}
+	p.rec.SetSearch(b, t)
+	if !explore || total == 0 {
+		return d.Move, nil
+	}
+	temp := p.cfg.Temperature
+	if temp == 0 {
+		temp = 1
+	}
+	var sum float64
+	for c, n := range p.visits {
+		if n > 0 {
+			p.visits[c] = math.Pow(n, 1/temp)
+			sum += p.visits[c]
+		}
+	}
+	x := rng.Float64() * sum
+	for c, w := range p.visits {
+		if x -= w; w > 0 && x < 0 {
+			return hex.Cell(c), nil
+		}
+	}
+	return d.Move, nil
 }
 
 // finish returns the game's rows with the game's winner (Empty: none) and, with a

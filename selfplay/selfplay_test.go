@@ -18,6 +18,7 @@ import (
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/search"
 	"github.com/hexlearn/hexlearn/internal/progress"
+	"github.com/hexlearn/hexlearn/player"
 )
 
 // toyEval is a cheap deterministic evaluator: stones near the middle row count for
@@ -661,5 +662,82 @@ func TestMeter(t *testing.T) {
 			m.count != count || m.countUnit != tc.countUnit || m.dones != 1 || m.err != nil {
 			t.Errorf("%+v: meter %+v, result %+v", tc, m, res)
 		}
+	}
+}
+
+// playerConfig is ModePlayer on w x w boards with the built-in learned player at
+// expansions per move (no book, no solver, no time limit).
+func playerConfig(t *testing.T, w, expansions int) Config {
+	t.Helper()
+	cfg := toyConfig(w, w)
+	cfg.Mode = ModePlayer
+	cfg.NewEvaluator = func() (search.Evaluator, error) { return NewExact(circuit.DefaultExactConfig()) }
+	cfg.NewPlayer = func() (*player.Player, error) {
+		var s player.Settings
+		for _, kv := range [][2]string{{"expansions", fmt.Sprint(expansions)}, {"time", "0"}, {"book", "none"}, {"solve-share", "0"}} {
+			if err := s.Set(kv[0], kv[1]); err != nil {
+				return nil, err
+			}
+		}
+		return player.New(s, player.Options{})
+	}
+	return cfg
+}
+
+// TestPlayerMode: the player's games record only their positions, each with the
+// exact evaluator's fields and the targets of the player's search (a value in [-1, 1]
+// from Black's point of view, visit shares on the empty cells summing to 1) wherever
+// the player searched; the output does not depend on the number of workers; the
+// explored moves follow the seed.
+func TestPlayerMode(t *testing.T) {
+	base := t.TempDir()
+	var ref []byte
+	for _, workers := range []int{1, 2} {
+		cfg := playerConfig(t, 5, 60)
+		cfg.Games, cfg.Workers, cfg.TempPlies = 4, workers, 4
+		dir := filepath.Join(base, fmt.Sprint(workers))
+		if _, err := Run(context.Background(), dir, cfg); err != nil {
+			t.Fatal(err)
+		}
+		got := dirBytes(t, dir)
+		if ref == nil {
+			ref = got
+		} else if !bytes.Equal(ref, got) {
+			t.Fatal("the player's games depend on the number of workers")
+		}
+		tab, err := dataset.ReadPath(dir, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		searched := 0
+		for i, e := range tab.Rows {
+			if !e.Played || e.Winner == hex.Empty {
+				t.Fatalf("row %d: played %v, winner %v: ModePlayer records the games' positions", i, e.Played, e.Winner)
+			}
+			if e.Search == nil {
+				continue
+			}
+			searched++
+			if !(e.Search.Value >= -1 && e.Search.Value <= 1) || e.Search.Policy == nil && e.Search.Value > -1 && e.Search.Value < 1 {
+				t.Fatalf("row %d: search targets %+v", i, e.Search)
+			}
+		}
+		if searched < len(tab.Rows)/3 {
+			t.Fatalf("%d of %d rows have search targets", searched, len(tab.Rows))
+		}
+	}
+	cfg := playerConfig(t, 5, 60)
+	cfg.Games, cfg.TempPlies, cfg.Seed = 4, 4, 99
+	dir := filepath.Join(base, "seed99")
+	if _, err := Run(context.Background(), dir, cfg); err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(dirBytes(t, dir), ref) {
+		t.Error("another seed gave the same games")
+	}
+	cfg = playerConfig(t, 5, 60)
+	cfg.NewPlayer = nil
+	if _, err := Run(context.Background(), filepath.Join(base, "x"), cfg); !errors.Is(err, ErrConfig) {
+		t.Errorf("player mode without a player: %v", err)
 	}
 }

@@ -9,21 +9,27 @@ import (
 
 // BenchmarkEpoch measures one training epoch (minibatch 256, Adam) on corpora of the
 // paper's size: 112,737 rows on 6x6 with 30 hidden units and 142,383 rows on 11x11
-// with 50 hidden units. One benchmark op is one epoch; cpu-s/op is the process CPU time
-// per epoch (all threads).
+// with 50 hidden units; "+policy" trains a policy head too (two thirds of the rows with
+// a target). One benchmark op is one epoch; cpu-s/op is the process CPU time per epoch
+// (all threads).
 func BenchmarkEpoch(b *testing.B) {
 	for _, tc := range []struct {
 		name         string
 		n, rows, hid int
-	}{{"6x6-36-30-1-112737rows", 6, 112737, 30}, {"11x11-121-50-1-142383rows", 11, 142383, 50}} {
+		policy       bool
+	}{{"6x6-36-30-1-112737rows", 6, 112737, 30, false}, {"11x11-121-50-1-142383rows", 11, 142383, 50, false},
+		{"11x11-121-50-1+policy-142383rows", 11, 142383, 50, true}} {
 		b.Run(tc.name, func(b *testing.B) {
 			ex := Synthetic(tc.n, tc.n, tc.rows, 1)
 			s := ScalingFor(ex.Value, model.OutputTanh)
-			y, _ := targets(ex, model.TargetValue, model.OutputTanh, s)
+			y, _ := targets(ex, Config{Target: model.TargetValue, Output: model.OutputTanh}, s)
+			spec := netSpec{cells: ex.Cells(), hidden: tc.hid, epochs: b.N, batch: 256, learnRate: 0.001, output: model.OutputTanh, seed: 1}
+			if tc.policy {
+				spec.policy, spec.policyWeight = policyTargets(withToyPolicy(ex, 1)), 1
+			}
 			c0, _ := processCPU()
 			b.ResetTimer()
-			_, err := trainNet(context.Background(), ex.X, y, netSpec{cells: ex.Cells(), hidden: tc.hid, epochs: b.N,
-				batch: 256, learnRate: 0.001, output: model.OutputTanh, seed: 1})
+			_, err := trainNet(context.Background(), ex.X, y, spec)
 			b.StopTimer()
 			reportCPU(b, c0)
 			if err != nil {

@@ -11,11 +11,13 @@ import (
 // FromTable converts the w x h rows of a dataset table to Examples (rows of other
 // sizes are skipped). The winner is the solver's TrueWinner when known, else 0; the
 // outcome is that winner, else the winner a winning connection proves, else the
-// result of the row's game (0 when the game has none).
+// result of the row's game (0 when the game has none); the search value is the
+// player's search's where one ran (dataset.SearchTargets), and so are the visit
+// shares (the policy target).
 func FromTable(t *dataset.Table, w, h int) (*Examples, error) {
 	c := w * h
 	ex := &Examples{W: w, H: h}
-	known, outcomes := false, false
+	known, outcomes, searched, policies := false, false, false, false
 	for i := range t.Rows {
 		r := &t.Rows[i]
 		if r.Width != w || r.Height != h {
@@ -55,6 +57,22 @@ func FromTable(t *dataset.Table, w, h int) (*Examples, error) {
 		}
 		outcomes = outcomes || r.Winner != hex.Empty
 		ex.Outcome = append(ex.Outcome, out)
+		q := float32(math.NaN())
+		if r.Search != nil {
+			q, searched = float32(r.Search.Value), true
+		}
+		ex.Search = append(ex.Search, q)
+		switch {
+		case r.Search != nil && r.Search.Policy != nil:
+			if len(r.Search.Policy) != c {
+				return nil, fmt.Errorf("train: dataset row %d has %d visit shares for a %dx%d board", i, len(r.Search.Policy), w, h)
+			}
+			ex.Policy, policies = append(ex.Policy, r.Search.Policy...), true
+		default:
+			for range c {
+				ex.Policy = append(ex.Policy, float32(math.NaN()))
+			}
+		}
 	}
 	if ex.Rows() == 0 {
 		return nil, fmt.Errorf("%w for %dx%d in the dataset", ErrNoData, w, h)
@@ -64,6 +82,12 @@ func FromTable(t *dataset.Table, w, h int) (*Examples, error) {
 	}
 	if !outcomes {
 		ex.Outcome = nil
+	}
+	if !searched {
+		ex.Search = nil
+	}
+	if !policies {
+		ex.Policy = nil
 	}
 	if err := ex.Validate(); err != nil {
 		return nil, err

@@ -45,6 +45,15 @@ type Examples struct {
 	// playouts from the row's position that Black wins (LabelPlayouts). Nil until
 	// labelled.
 	Playout []float32
+	// Search is the value the player's own search backed up at each row's position
+	// (dataset.SearchTargets.Value: Black's point of view, in [−1, 1]; NaN where no
+	// search ran), the search target's q. Nil when no row has one.
+	Search []float32
+	// Policy holds row by row (Rows()·W·H values) the share of the player's search's
+	// root visits each cell received (dataset.SearchTargets.Policy: 0 on the stones,
+	// summing to 1 over the empty cells), the policy head's target; NaN throughout a
+	// row without one. Nil when no row has one.
+	Policy []float32
 }
 
 // ErrNoData means a training set (or a partition of it) has no usable rows.
@@ -97,7 +106,64 @@ func (e *Examples) Validate() error {
 			return fmt.Errorf("train: row %d has playouts label %g (want 0..1)", i, p)
 		}
 	}
+	if e.Search != nil && len(e.Search) != n {
+		return fmt.Errorf("train: %d search values for %d rows", len(e.Search), n)
+	}
+	for i, q := range e.Search {
+		if !math.IsNaN(float64(q)) && !(q >= -1 && q <= 1) {
+			return fmt.Errorf("train: row %d has search value %g (want -1..1)", i, q)
+		}
+	}
+	if e.Policy != nil && len(e.Policy) != n*c {
+		return fmt.Errorf("train: %d visit shares for %d rows of %d cells", len(e.Policy), n, c)
+	}
+	for i := 0; e.Policy != nil && i < n; i++ {
+		if err := checkPolicy(e.X[i*c:(i+1)*c], e.Policy[i*c:(i+1)*c]); err != nil {
+			return fmt.Errorf("train: row %d: %w", i, err)
+		}
+	}
 	return nil
+}
+
+// checkPolicy checks one row's visit shares p against its inputs x: NaN throughout,
+// or shares in [0, 1], 0 on the stones, summing to 1 (within 1e-3).
+func checkPolicy(x, p []float32) error {
+	if math.IsNaN(float64(p[0])) {
+		for k, v := range p {
+			if !math.IsNaN(float64(v)) {
+				return fmt.Errorf("visit share %g of cell %d in a row without a policy (NaN)", v, k)
+			}
+		}
+		return nil
+	}
+	var sum float64
+	for k, v := range p {
+		if !(v >= 0 && v <= 1) || x[k] != 0 && v != 0 {
+			return fmt.Errorf("cell %d has visit share %g (want 0..1, and 0 on a stone)", k, v)
+		}
+		sum += float64(v)
+	}
+	if math.Abs(sum-1) > 1e-3 {
+		return fmt.Errorf("visit shares sum to %g, not 1", sum)
+	}
+	return nil
+}
+
+// policyRows returns the number of rows with a policy target.
+func (e *Examples) policyRows() int {
+	n := 0
+	for i := 0; e.Policy != nil && i < e.Rows(); i++ {
+		if e.hasPolicy(i) {
+			n++
+		}
+	}
+	return n
+}
+
+// hasPolicy reports whether row i has a policy target.
+func (e *Examples) hasPolicy(i int) bool {
+	c := e.Cells()
+	return e.Policy != nil && !math.IsNaN(float64(e.Policy[i*c]))
 }
 
 // HasWinners reports whether every row has a known winner.
@@ -126,6 +192,12 @@ func (e *Examples) Subset(idx []int) *Examples {
 	if e.Playout != nil {
 		s.Playout = make([]float32, len(idx))
 	}
+	if e.Search != nil {
+		s.Search = make([]float32, len(idx))
+	}
+	if e.Policy != nil {
+		s.Policy = make([]float32, 0, len(idx)*c)
+	}
 	for k, i := range idx {
 		s.X = append(s.X, e.X[i*c:(i+1)*c]...)
 		s.Value[k] = e.Value[i]
@@ -139,13 +211,20 @@ func (e *Examples) Subset(idx []int) *Examples {
 		if e.Playout != nil {
 			s.Playout[k] = e.Playout[i]
 		}
+		if e.Search != nil {
+			s.Search[k] = e.Search[i]
+		}
+		if e.Policy != nil {
+			s.Policy = append(s.Policy, e.Policy[i*c:(i+1)*c]...)
+		}
 	}
 	return s
 }
 
 // WithRotations returns e with, after each row, its image under the 180° rotation
 // (cell i becomes cell W·H−1−i), the board symmetry that keeps the colours, the side to
-// move and every label; a row equal to its own image is kept once. Unlike
+// move and every label (a cell's visit share moves with it); a row equal to its own
+// image (stones and visit shares) is kept once. Unlike
 // dataset.Table.Augment it leaves out the colour-exchanging reflections, whose images
 // (White one stone ahead, Black to move) alternate play never reaches: with them a
 // winner network on 8x8 random positions named fewer winners (docs/history.md, "A winner network on solved random
@@ -157,13 +236,9 @@ func (e *Examples) WithRotations() *Examples {
 	img := make([]bool, 0, 2*n)
 	for i := 0; i < n; i++ {
 		idx, img = append(idx, i), append(img, false)
-		row := e.X[i*c : (i+1)*c]
-		same := true
-		for k := range row {
-			if row[k] != row[c-1-k] {
-				same = false
-				break
-			}
+		same := symmetric(e.X[i*c : (i+1)*c])
+		if same && e.hasPolicy(i) {
+			same = symmetric(e.Policy[i*c : (i+1)*c])
 		}
 		if !same {
 			idx, img = append(idx, i), append(img, true)
@@ -173,9 +248,23 @@ func (e *Examples) WithRotations() *Examples {
 	for k, rot := range img {
 		if rot {
 			slices.Reverse(s.X[k*c : (k+1)*c])
+			if s.Policy != nil {
+				slices.Reverse(s.Policy[k*c : (k+1)*c])
+			}
 		}
 	}
 	return s
+}
+
+// symmetric reports whether row equals its image under the 180° rotation.
+func symmetric(row []float32) bool {
+	c := len(row)
+	for k := range row {
+		if row[k] != row[c-1-k] {
+			return false
+		}
+	}
+	return true
 }
 
 // PlyRange selects the rows with MinPly ≤ ply ≤ MaxPly.
@@ -244,17 +333,39 @@ func (e *Examples) Hash() string {
 }
 
 // HashFor returns the content hash of what a model of target t learns from: Hash, and
-// for the outcome and playouts targets their labels too (so the hashes of value and winner
-// models do not change when a dataset gains game results).
-func (e *Examples) HashFor(t model.Target) string {
-	if t != model.TargetOutcome && t != model.TargetPlayouts {
+// for the outcome, playouts and search targets their labels too (so the hashes of
+// value and winner models do not change when a dataset gains game results).
+func (e *Examples) HashFor(t model.Target) string { return e.HashOf(t, false) }
+
+// HashOf is HashFor, and with policy the visit shares too (what a model with a policy
+// head learns besides target t).
+func (e *Examples) HashOf(t model.Target, policy bool) string {
+	if policy {
+		h := sha256.New()
+		h.Write([]byte(e.HashFor(t)))
+		h.Write([]byte("policy"))
+		var b [4]byte
+		for _, p := range e.Policy {
+			binary.LittleEndian.PutUint32(b[:], math.Float32bits(p))
+			h.Write(b[:])
+		}
+		return fmt.Sprintf("sha256:%x", h.Sum(nil))
+	}
+	if t != model.TargetOutcome && t != model.TargetPlayouts && t != model.TargetSearch {
 		return e.Hash()
 	}
 	h := sha256.New()
 	h.Write([]byte(e.Hash()))
 	for _, w := range e.Outcome {
-		if t == model.TargetOutcome {
+		if t == model.TargetOutcome || t == model.TargetSearch {
 			h.Write([]byte{byte(w)})
+		}
+	}
+	if t == model.TargetSearch {
+		var b [4]byte
+		for _, q := range e.Search {
+			binary.LittleEndian.PutUint32(b[:], math.Float32bits(q))
+			h.Write(b[:])
 		}
 	}
 	if t == model.TargetPlayouts {
@@ -325,6 +436,13 @@ func (e *Examples) Labelled(t model.Target) (*Examples, error) {
 		return e.WithWinners()
 	case model.TargetOutcome:
 		labels = e.Outcome
+	case model.TargetSearch:
+		labels = make([]int8, e.Rows()) // a row is labelled by its result or its search
+		for i := range labels {
+			if e.Outcome != nil && e.Outcome[i] != 0 || e.Search != nil && !math.IsNaN(float64(e.Search[i])) {
+				labels[i] = 1
+			}
+		}
 	default:
 		return e, nil
 	}
@@ -335,7 +453,7 @@ func (e *Examples) Labelled(t model.Target) (*Examples, error) {
 		}
 	}
 	if len(idx) == 0 {
-		return nil, fmt.Errorf("%w: no row has a game result (the outcome target needs a self-play corpus)", ErrNoData)
+		return nil, fmt.Errorf("%w: no row has a game result (the %s target needs a self-play corpus)", ErrNoData, t)
 	}
 	if len(idx) == e.Rows() {
 		return e, nil

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"sync"
 	"unsafe"
 
 	"gonum.org/v1/gonum/blas"
@@ -298,7 +299,14 @@ func (s serialBLAS) Sgemm(tA, tB blas.Transpose, m, n, k int, alpha float32, a [
 	}
 	bRows, ld := b, ldb // op(B) row by row: k rows of n
 	if bT {
-		bRows, ld = make([]float32, k*n), n
+		// The copy's buffer is pooled: a training step with a policy head transposes
+		// its weights every step (the hidden layer's gradient from the logits).
+		buf := transposed.Get().(*[]float32)
+		defer transposed.Put(buf)
+		if cap(*buf) < k*n {
+			*buf = make([]float32, k*n)
+		}
+		bRows, ld = (*buf)[:k*n], n
 		for j := 0; j < n; j++ {
 			for l := 0; l < k; l++ {
 				bRows[l*n+j] = b[j*ldb+l]
@@ -320,6 +328,9 @@ func (s serialBLAS) Sgemm(tA, tB blas.Transpose, m, n, k int, alpha float32, a [
 		}
 	}
 }
+
+// transposed holds the buffers of Sgemm's transposed copies.
+var transposed = sync.Pool{New: func() any { return new([]float32) }}
 
 func init() {
 	// train is the only package that imports gorgonia, so this choice is local to it.

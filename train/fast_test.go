@@ -23,7 +23,7 @@ func TestRewindMatchesReset(t *testing.T) {
 		if o == model.OutputLogistic {
 			target = model.TargetWinner
 		}
-		y, err := targets(ex, target, o, ScalingFor(ex.Value, o))
+		y, err := targets(ex, Config{Target: target, Output: o}, ScalingFor(ex.Value, o))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -212,7 +212,7 @@ func TestStepProducts(t *testing.T) {
 	gorgonia.Use(recordBLAS{calls: &calls})
 	defer gorgonia.Use(serialBLAS{})
 	ex := Synthetic(5, 5, 64, 1)
-	y, _ := targets(ex, model.TargetValue, model.OutputTanh, ScalingFor(ex.Value, model.OutputTanh))
+	y, _ := targets(ex, Config{Target: model.TargetValue, Output: model.OutputTanh}, ScalingFor(ex.Value, model.OutputTanh))
 	if _, err := trainNet(context.Background(), ex.X, y, netSpec{cells: 25, hidden: 9, epochs: 1, batch: 32,
 		output: model.OutputTanh, seed: 1}); err != nil {
 		t.Fatal(err)

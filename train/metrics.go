@@ -33,20 +33,30 @@ type Metrics struct {
 	// difference between its probability that Black wins a playout and the rows'
 	// labels (which carry their own sampling error); NaN otherwise.
 	PlayoutRMSE float64 `json:"playout_rmse"`
+	// PolicyRows is the number of rows with the search's visit shares on which a
+	// model with a policy head was measured; PolicyCrossEntropy the mean
+	// cross-entropy of its priors (the softmax of its logits over the empty cells)
+	// against those shares, and PolicyTop1 the fraction of those rows whose highest
+	// prior is the search's most visited cell (NaN when PolicyRows is 0).
+	PolicyRows         int     `json:"policy_rows"`
+	PolicyCrossEntropy float64 `json:"policy_cross_entropy"`
+	PolicyTop1         float64 `json:"policy_top1"`
 }
 
 // Evaluate computes Metrics of m on ex (which must be for m's board size).
 func Evaluate(m *model.Model, ex *Examples) Metrics {
 	n, c := ex.Rows(), ex.Cells()
 	pred := make([]float64, n)
-	hid := make([]float32, 0, 4096)
+	hid := make([]float32, 0, 2*4096) // PolicyLogits uses twice the hidden units
 	var se, te float64
 	var fin int
 	var won, wonExact, known, teRows int
 	var pse float64
 	soft := m.Target == model.TargetPlayouts && len(ex.Playout) == n
 	enc, _ := model.NewEncoder(m) // nil for a model Validate refuses
-	var buf []float32
+	var buf, logits []float32
+	var pce float64
+	var prows, ptop int
 	for i := 0; i < n; i++ {
 		k := m.NetFor(ex.Ply[i])
 		x := ex.X[i*c : (i+1)*c]
@@ -57,6 +67,15 @@ func Evaluate(m *model.Model, ex *Examples) Metrics {
 			}
 		}
 		z := m.PreOutput(k, x, hid)
+		if m.HasPolicy() && ex.hasPolicy(i) {
+			logits, _ = m.PolicyLogits(k, x, hid, logits) // m has a head: no error
+			ce, top := policyScore(logits, ex.X[i*c:(i+1)*c], ex.Policy[i*c:(i+1)*c])
+			pce += ce
+			prows++
+			if top {
+				ptop++
+			}
+		}
 		v := m.ValueOf(z)
 		pred[i] = v
 		exact := float64(ex.Value[i])
@@ -75,8 +94,8 @@ func Evaluate(m *model.Model, ex *Examples) Metrics {
 			// rows without playouts labels: no target error
 		case m.Target.Logistic():
 			labels := ex.Winner
-			if m.Target == model.TargetOutcome {
-				labels = ex.Outcome
+			if m.Target == model.TargetOutcome || m.Target == model.TargetSearch {
+				labels = ex.Outcome // the search target: the cross-entropy against the games' results
 			}
 			if labels != nil && labels[i] != 0 {
 				y := 0.0
@@ -101,7 +120,11 @@ func Evaluate(m *model.Model, ex *Examples) Metrics {
 			}
 		}
 	}
-	mt := Metrics{Rows: n, RMSE: math.NaN(), WinnerAccuracy: math.NaN(), ExactWinnerAccuracy: math.NaN(), PlayoutRMSE: math.NaN()}
+	mt := Metrics{Rows: n, RMSE: math.NaN(), WinnerAccuracy: math.NaN(), ExactWinnerAccuracy: math.NaN(), PlayoutRMSE: math.NaN(),
+		PolicyRows: prows, PolicyCrossEntropy: math.NaN(), PolicyTop1: math.NaN()}
+	if prows > 0 {
+		mt.PolicyCrossEntropy, mt.PolicyTop1 = pce/float64(prows), float64(ptop)/float64(prows)
+	}
 	if soft {
 		mt.PlayoutRMSE = math.Sqrt(pse / float64(n))
 	}
@@ -122,6 +145,41 @@ func Evaluate(m *model.Model, ex *Examples) Metrics {
 	}
 	mt.Spearman = Spearman(pred, exact)
 	return mt
+}
+
+// policyScore returns the cross-entropy −Σ p·log q of the softmax q of logits over the
+// empty cells of the row x against the visit shares p, and whether the empty cell of
+// the highest logit is the most visited one (the first of each on ties).
+func policyScore(logits, x, p []float32) (ce float64, top bool) {
+	top1, best := -1, -1
+	zmax := math.Inf(-1)
+	for k, xk := range x {
+		if xk != 0 {
+			continue
+		}
+		if z := float64(logits[k]); z > zmax {
+			zmax, top1 = z, k
+		}
+		if best < 0 || p[k] > p[best] {
+			best = k
+		}
+	}
+	if top1 < 0 {
+		return 0, false
+	}
+	var e float64
+	for k, xk := range x {
+		if xk == 0 {
+			e += math.Exp(float64(logits[k]) - zmax)
+		}
+	}
+	lse := zmax + math.Log(e)
+	for k, xk := range x {
+		if xk == 0 && p[k] > 0 {
+			ce += float64(p[k]) * (lse - float64(logits[k]))
+		}
+	}
+	return ce, top1 == best
 }
 
 func softplus(z float64) float64 {
@@ -218,10 +276,14 @@ func (m Metrics) MarshalJSON() ([]byte, error) {
 		}
 		return v
 	}
-	return json.Marshal(map[string]any{
+	out := map[string]any{
 		"rows": m.Rows, "rmse": f(m.RMSE), "spearman": f(m.Spearman), "target_error": f(m.TargetError),
 		"winner_accuracy": f(m.WinnerAccuracy), "exact_winner_accuracy": f(m.ExactWinnerAccuracy),
-	})
+	}
+	if m.PolicyRows > 0 { // present only for a policy head measured on visit shares
+		out["policy_rows"], out["policy_cross_entropy"], out["policy_top1"] = m.PolicyRows, f(m.PolicyCrossEntropy), f(m.PolicyTop1)
+	}
+	return json.Marshal(out)
 }
 
 // String formats the metrics on one line.
@@ -236,6 +298,9 @@ func (m Metrics) String() string {
 	}
 	if !math.IsNaN(m.WinnerAccuracy) {
 		s += fmt.Sprintf(", winner accuracy %.3f (exact evaluator %.3f)", m.WinnerAccuracy, m.ExactWinnerAccuracy)
+	}
+	if m.PolicyRows > 0 {
+		s += fmt.Sprintf(", policy cross-entropy %.4g and top-1 %.3f on %d rows", m.PolicyCrossEntropy, m.PolicyTop1, m.PolicyRows)
 	}
 	return s
 }

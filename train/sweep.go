@@ -131,7 +131,7 @@ func Sweep(ctx context.Context, ex *Examples, sc SweepConfig) (_ *SweepResult, e
 		}
 	}
 	scale := ScalingFor(ex.Value, base.Output)
-	y, err := targets(ex, base.Target, base.Output, scale)
+	y, err := targets(ex, base, scale)
 	if err != nil {
 		return nil, err
 	}

@@ -18,7 +18,10 @@ type Config struct {
 	BatchSize int          // minibatch size (default 256)
 	LearnRate float64      // Adam step size (default 0.003)
 	Seed      uint64       // initialisation and shuffling
-	Target    model.Target // model.TargetValue (default), TargetWinner, TargetOutcome or TargetPlayouts
+	Target    model.Target // model.TargetValue (default), TargetWinner, TargetOutcome, TargetPlayouts or TargetSearch
+	// SearchMix is the search target's λ: the weight of the game's result against the
+	// search's value (0: DefaultSearchMix; at most 1).
+	SearchMix float64
 	// Playouts is the number of random playouts per row that label the playouts
 	// target when the examples are not labelled yet (0: DefaultPlayouts).
 	Playouts int
@@ -31,6 +34,22 @@ type Config struct {
 	// PlyRanges, when not empty, trains one network per range (rows outside every
 	// range are not used); otherwise one network covers all plies.
 	PlyRanges []PlyRange
+	// Policy also trains a policy head on the hidden layer (model.Net.WP): the move
+	// priors, learnt from the visit shares of the player's search (Examples.Policy;
+	// rows without them add no policy loss). The loss of a minibatch is the value
+	// loss plus PolicyWeight times the mean over its rows of the cross-entropy of the
+	// softmax of the logits over the empty cells against the visit shares. The head
+	// starts at zero (or at Init's head, when Init has one).
+	Policy bool
+	// PolicyWeight is the policy loss's weight (0: DefaultPolicyWeight); used with
+	// Policy only.
+	PolicyWeight float64
+	// Init, when set, starts training from its networks' weights instead of a random
+	// initialisation (fine-tuning: the self-improving loop continues its best
+	// network). It must have the same input layer, hidden units and number of
+	// networks; its target and output may differ, and its policy head, if any, is
+	// continued with Policy and dropped without.
+	Init *model.Model
 	// Meter, if set, receives the epochs trained (one part of Epochs epochs per
 	// network).
 	Meter progress.Meter
@@ -58,6 +77,14 @@ func (c *Config) normalize() error {
 	if !(c.LearnRate > 0) {
 		return fmt.Errorf("train: learning rate %g", c.LearnRate)
 	}
+	if c.Policy {
+		if c.PolicyWeight == 0 {
+			c.PolicyWeight = DefaultPolicyWeight
+		}
+		if !(c.PolicyWeight > 0 && c.PolicyWeight <= 1000) {
+			return fmt.Errorf("train: policy weight %g (want above 0, at most 1000)", c.PolicyWeight)
+		}
+	}
 	f, err := model.ParseFeatures(string(c.Features))
 	if err != nil {
 		return fmt.Errorf("train: %w", err)
@@ -72,9 +99,17 @@ func (c *Config) normalize() error {
 		if c.Output != model.OutputTanh && c.Output != model.OutputLinear {
 			return fmt.Errorf("train: a value target needs a tanh or linear output, not %q", c.Output)
 		}
-	case model.TargetWinner, model.TargetOutcome, model.TargetPlayouts:
+	case model.TargetWinner, model.TargetOutcome, model.TargetPlayouts, model.TargetSearch:
 		if c.Target == model.TargetPlayouts && c.Playouts <= 0 {
 			c.Playouts = DefaultPlayouts
+		}
+		if c.Target == model.TargetSearch {
+			if c.SearchMix == 0 {
+				c.SearchMix = DefaultSearchMix
+			}
+			if !(c.SearchMix > 0 && c.SearchMix <= 1) {
+				return fmt.Errorf("train: search mix %g (want above 0 and at most 1)", c.SearchMix)
+			}
 		}
 		if c.Output != "" && c.Output != model.OutputLogistic {
 			return fmt.Errorf("train: a %s target needs a logistic output, not %q", c.Target, c.Output)
@@ -132,9 +167,49 @@ func ScalingFor(vs []float32, o model.Output) model.Scaling {
 	return model.Scaling{Scale: float32(q)}
 }
 
+// DefaultPolicyWeight is the policy loss's default weight against the value loss.
+const DefaultPolicyWeight = 1.0
+
+// DefaultSearchMix is the search target's default λ, the game result's weight against
+// the search's value.
+const DefaultSearchMix = 0.5
+
+// searchLabel is the search target's label of row i: the proved winner (Winner) where
+// known, else the probability mix·z + (1−mix)·q mapped to [0, 1], z the row's outcome
+// and q its search value (either alone where the other is missing).
+func searchLabel(ex *Examples, i int, mix float64) float32 {
+	if ex.Winner != nil && ex.Winner[i] != 0 {
+		return float32(ex.Winner[i]+1) / 2
+	}
+	z, q := math.NaN(), math.NaN()
+	if ex.Outcome != nil && ex.Outcome[i] != 0 {
+		z = float64(ex.Outcome[i])
+	}
+	if ex.Search != nil {
+		q = float64(ex.Search[i])
+	}
+	v := mix*z + (1-mix)*q
+	switch {
+	case math.IsNaN(z):
+		v = q
+	case math.IsNaN(q):
+		v = z
+	}
+	return float32((1 + v) / 2)
+}
+
 // targets returns the scaled training targets of ex for the configured target.
-func targets(ex *Examples, t model.Target, o model.Output, s model.Scaling) ([]float32, error) {
+func targets(ex *Examples, cfg Config, s model.Scaling) ([]float32, error) {
+	t, o := cfg.Target, cfg.Output
 	y := make([]float32, ex.Rows())
+	if t == model.TargetSearch {
+		for i := range y {
+			if y[i] = searchLabel(ex, i, cfg.SearchMix); math.IsNaN(float64(y[i])) {
+				return nil, fmt.Errorf("train: the search target needs a result or a search value on every row (row %d has neither)", i)
+			}
+		}
+		return y, nil
+	}
 	if t == model.TargetPlayouts {
 		if len(ex.Playout) != ex.Rows() {
 			return nil, fmt.Errorf("train: the playouts target needs the playouts' labels (Examples.LabelPlayouts)")
@@ -191,6 +266,9 @@ func Train(ctx context.Context, ex *Examples, cfg Config) (*model.Model, error) 
 	if err != nil {
 		return nil, err
 	}
+	if cfg.Policy && ex.policyRows() == 0 {
+		return nil, fmt.Errorf("%w: no row has the search's visit shares (the policy head learns them from a corpus of selfplay --mode player)", ErrNoData)
+	}
 	m := &model.Model{W: ex.W, H: ex.H, Target: cfg.Target, Output: cfg.Output, Scaling: ScalingFor(ex.Value, cfg.Output)}
 	if cfg.Features != model.FeaturesCells {
 		m.Features = cfg.Features
@@ -213,7 +291,7 @@ func Train(ctx context.Context, ex *Examples, cfg Config) (*model.Model, error) 
 		m.Nets[0].MinPly, m.Nets[0].MaxPly = 0, ex.Cells()
 	}
 	m.Provenance = model.Provenance{
-		DatasetHash: ex.HashFor(cfg.Target),
+		DatasetHash: ex.HashOf(cfg.Target, cfg.Policy),
 		Seed:        int64(cfg.Seed),
 		CodeVersion: version.String(),
 		Config: fmt.Sprintf("hidden=%d epochs=%d batch=%d lr=%g target=%s output=%s nets=%d",
@@ -224,6 +302,15 @@ func Train(ctx context.Context, ex *Examples, cfg Config) (*model.Model, error) 
 	}
 	if cfg.Target == model.TargetPlayouts {
 		m.Provenance.Config += fmt.Sprintf(" playouts=%d", cfg.Playouts)
+	}
+	if cfg.Target == model.TargetSearch {
+		m.Provenance.Config += fmt.Sprintf(" search_mix=%g", cfg.SearchMix)
+	}
+	if cfg.Policy {
+		m.Provenance.Config += fmt.Sprintf(" policy_weight=%g", cfg.PolicyWeight)
+	}
+	if cfg.Init != nil {
+		m.Provenance.Config += " init=" + cfg.Init.Provenance.DatasetHash
 	}
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("train: produced an invalid model: %w", err)
@@ -243,7 +330,7 @@ func trainNets(ctx context.Context, ex *Examples, cfg Config, ranges []PlyRange,
 		if part.Rows() == 0 {
 			continue
 		}
-		y, err := targets(part, cfg.Target, cfg.Output, m.Scaling)
+		y, err := targets(part, cfg, m.Scaling)
 		if err != nil {
 			return err
 		}
@@ -253,6 +340,16 @@ func trainNets(ctx context.Context, ex *Examples, cfg Config, ranges []PlyRange,
 		}
 		spec := netSpec{cells: m.Inputs(), hidden: cfg.Hidden, epochs: cfg.Epochs, batch: cfg.BatchSize,
 			learnRate: cfg.LearnRate, output: cfg.Output, seed: cfg.Seed + uint64(k)*0x9E3779B97F4A7C15}
+		if cfg.Policy {
+			spec.policy, spec.policyWeight = policyTargets(part), float32(cfg.PolicyWeight)
+		}
+		if cfg.Init != nil {
+			if len(cfg.Init.Nets) != len(ranges) || cfg.Init.Inputs() != m.Inputs() {
+				return fmt.Errorf("train: the initial model has %d networks of %d inputs, not %d of %d",
+					len(cfg.Init.Nets), cfg.Init.Inputs(), len(ranges), m.Inputs())
+			}
+			spec.init = &cfg.Init.Nets[k]
+		}
 		spec.onEpoch = func(ep int, cost float64, _ *model.Net) error {
 			done++
 			meter.Set(done)

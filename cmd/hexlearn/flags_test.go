@@ -50,6 +50,8 @@ var cliCases = []cliCase{
 		valid: []string{"seed=-1", "seed=huge"}},
 	{cmd: []string{"gtp"}, base: []string{"--size", "3"}, valid: []string{"solve-share=-1", "circuit-priors=-1", "playouts=-1", "playout-weight=-1", "amaf-priors=-1"}},
 	{cmd: []string{"label"}, base: []string{"--out", "OUT/l.arrow", goldenData}},
+	{cmd: []string{"loop"}, base: []string{"--dir", "OUT/loop", "--size", "5", "--games", "2", "--shards", "1"},
+		valid: []string{"seed=-1", "seed=huge", "elo0=-1"}},
 	{cmd: []string{"match"}, base: []string{"--a", "true", "--b", "true", "--size", "3", "--sgf", "OUT/sgf"},
 		valid: []string{"seed=-1", "seed=huge"}},
 	{cmd: []string{"models", "build"}, base: []string{"--out", "OUT/models", "--work", "OUT/work", "--sizes", "5"},

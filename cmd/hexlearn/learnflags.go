@@ -19,13 +19,15 @@ type learnFlags struct {
 	seed                       uint64
 	openOnly                   bool
 	playouts                   int
+	searchMix                  float64
 }
 
 func (l *learnFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&l.data, "data", "", "dataset file or directory of *.arrow files (required)")
 	fs.StringVar(&l.size, "size", "", "board size N or WxH (required)")
-	fs.StringVar(&l.target, "target", "value", "value (the exact evaluator's value), winner (the solver's true winner), outcome (the self-play game's result, or the proved winner where known) or playouts (the share of random playouts Black wins)")
+	fs.StringVar(&l.target, "target", "value", "value (the exact evaluator's value), winner (the solver's true winner), outcome (the self-play game's result, or the proved winner where known), playouts (the share of random playouts Black wins) or search (the player's self-play: its game's result mixed with its search's value, selfplay --mode player)")
 	fs.IntVar(&l.playouts, "playouts", train.DefaultPlayouts, "random playouts per row that label the playouts target")
+	fs.Float64Var(&l.searchMix, "search-mix", train.DefaultSearchMix, "the search target's weight of the game's result against the search's value (above 0, at most 1)")
 	fs.StringVar(&l.output, "output", "", "output unit for a value target: tanh (default) or linear")
 	fs.BoolVar(&l.perPly, "per-ply", false, "one network per ply range (the paper's layered partition)")
 	fs.IntVar(&l.plyWidth, "ply-width", 1, "plies per range with --per-ply")
@@ -47,7 +49,10 @@ func (l *learnFlags) config() (w, h int, cfg train.Config, err error) {
 		return 0, 0, cfg, err
 	}
 	if _, err := model.ParseTarget(l.target); err != nil {
-		return 0, 0, cfg, usageErr("--target must be value, winner, outcome or playouts, got %q", l.target)
+		return 0, 0, cfg, usageErr("--target must be value, winner, outcome, playouts or search, got %q", l.target)
+	}
+	if !(l.searchMix > 0 && l.searchMix <= 1) {
+		return 0, 0, cfg, usageErr("--search-mix %g: want a weight above 0 and at most 1", l.searchMix)
 	}
 	if err := intIn("playouts", l.playouts, 1, 1<<16); err != nil {
 		return 0, 0, cfg, err
@@ -70,6 +75,9 @@ func (l *learnFlags) config() (w, h int, cfg train.Config, err error) {
 		return 0, 0, cfg, usageErr("--lr %g: want a learning rate in (0, 1]", l.lr)
 	}
 	cfg = train.Config{BatchSize: l.batch, LearnRate: l.lr, Seed: l.seed, Target: model.Target(l.target), Output: model.Output(l.output), Playouts: l.playouts}
+	if cfg.Target == model.TargetSearch {
+		cfg.SearchMix = l.searchMix
+	}
 	return w, h, cfg, nil
 }
 

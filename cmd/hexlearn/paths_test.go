@@ -76,7 +76,7 @@ func TestFlagErrorText(t *testing.T) {
 		{[]string{"train", "--data", goldenData, "--size", "3", "--hidden", "2", "--epochs", "1", "--out", "OUT/m", "--target", "playouts", "--playouts", "0"},
 			"hexlearn train: --playouts 0: want 1..65536"},
 		{[]string{"train", "--data", goldenData, "--size", "3", "--hidden", "2", "--epochs", "1", "--out", "OUT/m", "--target", "moves"},
-			`hexlearn train: --target must be value, winner, outcome or playouts, got "moves"`},
+			`hexlearn train: --target must be value, winner, outcome, playouts or search, got "moves"`},
 	} {
 		out := t.TempDir()
 		for i := range tc.args {

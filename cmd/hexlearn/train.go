@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -19,8 +20,8 @@ func init() {
 		writes:  true,
 		summary: "train a learned evaluator and write a model file",
 		usage: `hexlearn train --data DIR --size N --hidden H --epochs E [--per-ply [--ply-width W]]
-               [--target value|winner|outcome|playouts] [--playouts N] [--features cells|twodist] [--rotate] [--seed S]
-               [--holdout F] [--sweep FILE] --out MODEL [--json]
+               [--target value|winner|outcome|playouts|search] [--playouts N] [--features cells|twodist] [--rotate] [--seed S]
+               [--policy [--policy-weight W]] [--holdout F] [--sweep FILE] --out MODEL [--json]
 
 Trains a one-hidden-layer network (one per ply range with --per-ply) on the N x N rows
 of a dataset with minibatch Adam and writes a versioned model file (atomically). A
@@ -42,7 +43,15 @@ held-out split (a position the data holds twice can still fall on both sides).
 playouts (those of the learned MCTS: bridge intrusions answered) that Black wins from
 each position, counted before the held-out split (about 1 ms a row on 11x11 with
 256 playouts, on every core). The learned player takes such a network's probability
-for the playouts' result and runs none of its own by default.`,
+for the playouts' result and runs none of its own by default.
+
+--policy also trains a policy head on the network's hidden layer: one logit per cell,
+whose softmax over the empty cells is the move priors, fitted to the share of the
+player's search visits each move received (the rows of 'selfplay --mode player'; rows
+without them add no policy loss). The loss is the value's plus --policy-weight times
+the policy's cross-entropy; the held-out report adds the policy's cross-entropy and how
+often its top move is the search's most visited one. Such a model file is format
+version 2 (docs/formats.md), and its natural move ordering is the policy's.`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		var outs outputs
@@ -56,6 +65,8 @@ for the playouts' result and runs none of its own by default.`,
 		sweep := fs.String("sweep", "", "sweep .json from 'hexlearn cv' to record (and take --hidden/--epochs from)")
 		features := fs.String("features", "cells", "network inputs: cells (one per cell) or twodist (adds two-distance potentials)")
 		rotate := fs.Bool("rotate", false, "also train on each training row rotated by 180 degrees (same colours, side to move and label)")
+		policy := fs.Bool("policy", false, "also train a policy head (move priors) on the visit shares of the player's search (selfplay --mode player)")
+		policyWeight := fs.Float64("policy-weight", train.DefaultPolicyWeight, "with --policy: the weight of the policy's cross-entropy against the value loss (above 0, at most 1000)")
 		out := fs.String("out", "", "model file to write (required)")
 		jsonOut := fs.Bool("json", false, "print the result as JSON")
 		if err := fs.Parse(args); err != nil {
@@ -92,6 +103,14 @@ for the playouts' result and runs none of its own by default.`,
 		if *epochs < 1 || *epochs > 1_000_000 {
 			return usageErr("--epochs %d: want 1..1000000 (or give --sweep)", *epochs)
 		}
+		weightGiven := false
+		fs.Visit(func(f *flag.Flag) { weightGiven = weightGiven || f.Name == "policy-weight" })
+		if weightGiven && !*policy {
+			return usageErr("--policy-weight applies with --policy only")
+		}
+		if !(*policyWeight > 0 && *policyWeight <= 1000) {
+			return usageErr("--policy-weight %g: want a weight above 0, at most 1000", *policyWeight)
+		}
 		feat, err := model.ParseFeatures(*features)
 		if err != nil {
 			return usageErr("--features must be cells or twodist, got %q", *features)
@@ -112,7 +131,8 @@ for the playouts' result and runs none of its own by default.`,
 		}
 		fc := pipeline.FitConfig{Data: lf.data, Width: w, Height: h, Examples: ex, Hidden: *hidden, Epochs: *epochs,
 			Seed: base.Seed, Features: feat, LearnRate: base.LearnRate, BatchSize: base.BatchSize,
-			Target: base.Target, Playouts: base.Playouts, Output: base.Output, Holdout: *holdout, Rotate: *rotate,
+			Target: base.Target, Playouts: base.Playouts, SearchMix: base.SearchMix, Output: base.Output, Holdout: *holdout, Rotate: *rotate,
+			Policy: *policy, PolicyWeight: *policyWeight,
 			Sweep: sr, Note: fmt.Sprintf("holdout=%g rotate=%v", *holdout, *rotate),
 			Meter: &progress.Bars{W: stderr, Desc: "train"}}
 		if lf.perPly {

@@ -188,6 +188,7 @@ type MCTS struct {
 	tlast   *tacticsEntry  // the entry of tacticsEval's last position (nil: none)
 	tracker Tracker
 	logOdds bool // the evaluator's values are log-odds (WinProbability)
+	policy  bool // the evaluator's move scores are a policy's logits (PolicyOrderer)
 	p       MCTSParams
 	b       *hex.Board
 	pool    []mnode
@@ -234,6 +235,9 @@ func NewMCTS(ev, tactics Evaluator, p MCTSParams) (*MCTS, error) {
 	if wp, ok := ev.(WinProbability); ok {
 		m.logOdds = wp.LogOdds()
 	}
+	if po, ok := ev.(PolicyOrderer); ok {
+		m.policy = po.PolicyLogits()
+	}
 	m.torder, _ = tactics.(Orderer)
 	m.tchild, _ = tactics.(ChildEvaluator)
 	return m, nil
@@ -252,6 +256,14 @@ func (m *MCTS) SetParams(p MCTSParams) error {
 	}
 	m.p = p
 	return nil
+}
+
+// Clear forgets what earlier searches left behind: the kept tree (Reuse), the
+// tactics table and the playouts' random state, so that the next search does not
+// depend on the searches before it (a new game of self-play).
+func (m *MCTS) Clear() {
+	m.prev.ok, m.limit.ok = false, false
+	m.tt, m.tlast, m.po = nil, nil, nil
 }
 
 // LimitRoot restricts the root of the next Search to the moves of set (among those
@@ -463,6 +475,34 @@ func (m *MCTS) outcome(me hex.Color, empty hex.Bitset) Outcome {
 	}
 	out.Value = stm(out.Score, me)
 	return out
+}
+
+// RootVisits writes the last search's root statistics, the targets a network learns
+// from the search (Expert Iteration, AlphaZero): visits[p] becomes the number of
+// visits of the root's child p (0 for every other cell; visits must have a slot per
+// cell of the board), and value is the root's backed-up score for its side to move, in
+// [-1, 1] (±1 when proved). total is the sum of the children's visits; ok is false
+// when there was no search.
+func (m *MCTS) RootVisits(visits []float64) (value float64, total int, ok bool) {
+	if len(m.pool) == 0 || m.b == nil {
+		return 0, 0, false
+	}
+	clear(visits)
+	root := &m.pool[0]
+	for i := root.first; i >= 0 && i < root.first+root.n; i++ {
+		c := &m.pool[i]
+		visits[c.move] = float64(c.visits)
+		total += int(c.visits)
+	}
+	switch {
+	case root.proven < 0: // the player who moved into the root loses
+		value = 1
+	case root.proven > 0:
+		value = -1
+	case root.visits > 0:
+		value = -root.wsum / float64(root.visits)
+	}
+	return value, total, true
 }
 
 // BestAmong returns the last search's best root move among the moves of set (the
@@ -749,7 +789,11 @@ func (m *MCTS) expand(idx int32, ply int) float64 {
 	}
 	m.orderer.MoveScores(b, m.scores[:])
 	m.cells = cand.AppendCells(m.cells[:0])
-	m.rankPriors(&m.scores)
+	if m.policy {
+		m.softmaxPriors(&m.scores)
+	} else {
+		m.rankPriors(&m.scores)
+	}
 	if w := m.p.AMAFPriors; w > 0 && m.amaf.N > 0 {
 		m.mixAMAFPriors(me, w)
 	}
@@ -785,6 +829,24 @@ func (m *MCTS) rankPriors(sc *[hex.NumPoints]float64) {
 	}
 	for r, p := range m.cells {
 		sc[p] = math.Exp(-float64(r)/m.p.RankTemp) / sum
+	}
+}
+
+// softmaxPriors turns the logits sc of the cells in m.cells into the policy's priors:
+// their softmax over m.cells, written to sc[cell]. m.cells ends sorted by prior.
+func (m *MCTS) softmaxPriors(sc *[hex.NumPoints]float64) {
+	slices.SortStableFunc(m.cells, func(x, y hex.Cell) int { return cmp.Compare(sc[y], sc[x]) })
+	if len(m.cells) == 0 {
+		return
+	}
+	top := sc[m.cells[0]]
+	var sum float64
+	for _, p := range m.cells {
+		sc[p] = math.Exp(sc[p] - top)
+		sum += sc[p]
+	}
+	for _, p := range m.cells {
+		sc[p] /= sum
 	}
 }
 

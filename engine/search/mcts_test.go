@@ -640,6 +640,62 @@ func TestMCTSBestAmong(t *testing.T) {
 	}
 }
 
+// TestMCTSRootVisits: the root statistics after a search: a visit count per root
+// move summing to the root's, none on the stones, the most visited move the one
+// played (an open position), the value in [-1, 1] agreeing with the outcome's sign;
+// a root the tactics prove won gives value 1 and its winning move.
+func TestMCTSRootVisits(t *testing.T) {
+	b, err := hex.ParsePosition(7, 7, "a1 g7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	visits := make([]float64, b.Geometry().N)
+	p := search.DefaultMCTSParams()
+	p.MaxExpansions = 300
+	m := newMCTS(t, resistance(t), tactics(t), p)
+	if _, _, ok := m.RootVisits(visits); ok {
+		t.Fatal("root statistics before any search")
+	}
+	out, err := m.Search(context.Background(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, total, ok := m.RootVisits(visits)
+	if !ok || total < 100 || !(v >= -1 && v <= 1) {
+		t.Fatalf("value %g, %d visits (%v)", v, total, ok)
+	}
+	sum, best := 0.0, hex.NoCell
+	for c, n := range visits {
+		if n > 0 && b.At(hex.Cell(c)) != hex.Empty {
+			t.Fatalf("visits on the stone %d", c)
+		}
+		if best == hex.NoCell || n > visits[best] {
+			best = hex.Cell(c)
+		}
+		sum += n
+	}
+	if int(sum) != total || out.Winner == hex.Empty && best != out.Move {
+		t.Fatalf("visits sum %g of %d; most visited %d, played %d", sum, total, best, out.Move)
+	}
+	black := v // the root's value for Black
+	if b.ToMove() == hex.White {
+		black = -v
+	}
+	if out.Winner == hex.Empty && (black > 0) != (out.Value > 0) {
+		t.Errorf("root value %g (Black %g), outcome value %g", v, black, out.Value)
+	}
+	won, _ := hex.ParsePosition(3, 3, "b2 a1")
+	m = newMCTS(t, resistance(t), tactics(t), search.MCTSParams{MaxExpansions: 1, CPuct: 0.5, Scale: 0.5, RankTemp: 4, VCPlies: 1})
+	out, err = m.Search(context.Background(), won)
+	if err != nil {
+		t.Fatal(err)
+	}
+	visits = make([]float64, won.Geometry().N)
+	if v, _, _ := m.RootVisits(visits); v != 1 || out.Winner != won.ToMove() {
+		t.Errorf("a proved root: value %g, winner %v", v, out.Winner)
+	}
+}
+
 // probEval values every position 1 for Black, as log-odds when logOdds is set.
 type probEval struct{ logOdds bool }
 
@@ -774,5 +830,47 @@ func TestMCTSAnchorTactics(t *testing.T) {
 	}
 	if children == 0 || claims < 10 {
 		t.Fatalf("%d children evaluated from the root, %d claims: the test checks too little", children, claims)
+	}
+}
+
+// policyEval is a PolicyOrderer: a constant value and logits that make one cell far
+// more likely than the rest.
+type policyEval struct{ best hex.Cell }
+
+func (policyEval) Evaluate(*hex.Board) search.Result { return search.Result{} }
+func (e policyEval) MoveScores(_ *hex.Board, scores []float64) {
+	for i := range scores {
+		scores[i] = 0
+	}
+	scores[e.best] = 5
+}
+func (policyEval) PolicyLogits() bool { return true }
+
+// rankedEval is policyEval without the PolicyOrderer mark: its scores give rank priors.
+type rankedEval struct{ policyEval }
+
+func (rankedEval) PolicyLogits() bool { return false }
+
+// TestMCTSPolicyPriors: a policy's logits become softmax priors (the favoured move
+// gets e^5 times the weight of each other move, so the search spends most of its
+// visits there), while the same scores as a plain ordering give rank priors, which
+// spread the visits.
+func TestMCTSPolicyPriors(t *testing.T) {
+	b := hex.MustBoard(5, 5)
+	best, _ := b.Geometry().ParseCell("a1")
+	share := func(ev search.Evaluator) float64 {
+		p := search.DefaultMCTSParams()
+		p.MaxExpansions, p.VCPlies, p.VCVisits = 200, 0, 0
+		m := newMCTS(t, ev, nil, p)
+		if _, err := m.Search(context.Background(), b); err != nil {
+			t.Fatal(err)
+		}
+		visits := make([]float64, 25)
+		_, total, _ := m.RootVisits(visits)
+		return visits[best] / float64(total)
+	}
+	pol, rank := share(policyEval{best}), share(rankedEval{policyEval{best}})
+	if !(pol > 0.5 && pol > rank+0.1) {
+		t.Errorf("the favoured move got %.2f of the visits with policy priors, %.2f with rank priors", pol, rank)
 	}
 }

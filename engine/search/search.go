@@ -21,6 +21,15 @@ type Orderer interface {
 	MoveScores(b *hex.Board, scores []float64)
 }
 
+// PolicyOrderer is implemented by evaluators whose move scores are the logits of a
+// policy (a network's move-prior head, trained on a search's visits): MCTS then takes
+// the priors of a node's children as the softmax of those logits over the moves it
+// considers, AlphaZero's priors, instead of from the rank of each move's score.
+type PolicyOrderer interface {
+	Orderer
+	PolicyLogits() bool
+}
+
 // ChildEvaluator is implemented by tactics evaluators that evaluate the positions a
 // few stones after a position faster from that position's state than from scratch,
 // as the exact evaluator does by updating its connections (circuit.Exact). Anchor

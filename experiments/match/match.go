@@ -14,12 +14,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
-	"math/rand/v2"
 	"strings"
 	"time"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
+	"github.com/hexlearn/hexlearn/internal/positions"
+	"github.com/hexlearn/hexlearn/internal/stats"
 )
 
 // Config describes a match.
@@ -130,41 +130,13 @@ func (r Result) String() string {
 	return s
 }
 
-// Wilson returns the 95% Wilson score interval for k successes in n trials.
-func Wilson(k, n int) (lo, hi float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	const z = 1.959963984540054
-	p := float64(k) / float64(n)
-	nn := float64(n)
-	den := 1 + z*z/nn
-	mid := (p + z*z/(2*nn)) / den
-	half := z * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn)) / den
-	return math.Max(0, mid-half), math.Min(1, mid+half)
-}
+// Wilson returns the 95% Wilson score interval for k successes in n trials
+// (stats.Wilson).
+func Wilson(k, n int) (lo, hi float64) { return stats.Wilson(k, n) }
 
 // OpeningCells returns the openings a match plays: every cell in order, or k cells
-// chosen with the seed (sorted by cell index).
-func OpeningCells(size, k int, seed uint64) []hex.Cell {
-	n := size * size
-	cells := make([]hex.Cell, n)
-	for i := range cells {
-		cells[i] = hex.Cell(i)
-	}
-	if k <= 0 || k >= n {
-		return cells
-	}
-	r := rand.New(rand.NewPCG(seed, 0x6d61746368))
-	r.Shuffle(n, func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
-	cells = cells[:k]
-	for i := 1; i < len(cells); i++ { // insertion sort: stable order for reports
-		for j := i; j > 0 && cells[j] < cells[j-1]; j-- {
-			cells[j], cells[j-1] = cells[j-1], cells[j]
-		}
-	}
-	return cells
-}
+// chosen with the seed (sorted by cell index; positions.Openings).
+func OpeningCells(size, k int, seed uint64) []hex.Cell { return positions.Openings(size, k, seed) }
 
 // Run plays the match between engines a and b, each game on a fresh board.
 func Run(ctx context.Context, cfg Config, a, b *Client) (Result, error) {

@@ -4,6 +4,7 @@ package positions
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
 )
@@ -51,5 +52,23 @@ func Draw(b *hex.Board, rng *rand.Rand, lo, span int, cells []hex.Cell) []hex.Ce
 	for _, c := range cells[:ply] {
 		b.PlayStone(b.ToMove(), c)
 	}
+	return cells
+}
+
+// Openings returns the openings a match plays on a size x size board: every cell in
+// order, or k cells chosen with the seed (sorted by cell index).
+func Openings(size, k int, seed uint64) []hex.Cell {
+	n := size * size
+	cells := make([]hex.Cell, n)
+	for i := range cells {
+		cells[i] = hex.Cell(i)
+	}
+	if k <= 0 || k >= n {
+		return cells
+	}
+	r := rand.New(rand.NewPCG(seed, 0x6d61746368))
+	r.Shuffle(n, func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+	cells = cells[:k]
+	slices.Sort(cells)
 	return cells
 }

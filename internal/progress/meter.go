@@ -1,6 +1,9 @@
 package progress
 
-import "io"
+import (
+	"io"
+	"strings"
+)
 
 // Meter is hexlearn's one progress interface: the long steps of every layer
 // (selfplay.Run, the pipeline's Corpus, CrossValidate, Fit, Label, BuildPatterns and
@@ -31,6 +34,20 @@ func Or(m Meter) Meter {
 		return nop{}
 	}
 	return m
+}
+
+// Part returns a Meter that reports the steps it is given as parts of m named prefix
+// plus their own part's name (a sub-step: the loop's training of one iteration,
+// BuildBuiltins' corpus of one size). A nil m reports nothing.
+func Part(m Meter, prefix string) Meter { return part{Or(m), prefix} }
+
+type part struct {
+	Meter
+	prefix string
+}
+
+func (m part) Start(name string, total int64, unit string) {
+	m.Meter.Start(strings.TrimSpace(m.prefix+" "+name), total, unit)
 }
 
 // nop is the Meter that reports nothing.

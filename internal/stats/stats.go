@@ -88,3 +88,18 @@ func constant(v []float64) bool {
 	}
 	return true
 }
+
+// Wilson returns the 95% Wilson score interval for k successes in n trials ([0, 1]
+// for none): the interval the project gives every match score.
+func Wilson(k, n int) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	const z = 1.959963984540054
+	p := float64(k) / float64(n)
+	nn := float64(n)
+	den := 1 + z*z/nn
+	mid := (p + z*z/(2*nn)) / den
+	half := z * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn)) / den
+	return math.Max(0, mid-half), math.Min(1, mid+half)
+}

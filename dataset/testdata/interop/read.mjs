@@ -21,6 +21,8 @@ for (const i of [0, 1, table.numRows - 1]) {
     winner: r.winner,
     true_winner: r.true_winner,
     hash: r.hash.toString(16),
+    search_value: r.search_value,
+    policy: r.policy === null ? null : Array.from(r.policy.toArray()),
   });
 }
 console.log(JSON.stringify({

@@ -1,0 +1,230 @@
+package loop
+
+import (
+	"context"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hexlearn/hexlearn/dataset"
+	"github.com/hexlearn/hexlearn/model"
+)
+
+// tinyConfig is a loop on 5x5 small enough for a test.
+func tinyConfig() Config {
+	c := DefaultConfig(5)
+	c.Games, c.Shards, c.Expansions, c.Explore = 6, 2, 20, 2
+	c.Train = TrainConfig{Hidden: 6, Epochs: 2, LearnRate: 0.003, SearchMix: 0.5, Rotate: true}
+	c.Gate = GateConfig{Time: 5 * time.Millisecond, MaxGames: 4, MinGames: 2, Elo0: 0, Elo1: 60, Alpha: 0.05, Beta: 0.05}
+	c.Generations, c.MaxIterations, c.Workers = 1, 2, 2
+	return c
+}
+
+// TestLoopRunsAndResumes: a tiny loop writes its state, the self-play shards with the
+// search's targets, a candidate that records where it came from, the gates and the
+// report; run again it does nothing new (everything is done), and a directory of
+// another configuration is refused.
+func TestLoopRunsAndResumes(t *testing.T) {
+	dir := t.TempDir()
+	cfg := tinyConfig()
+	st, err := Run(context.Background(), dir, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Iterations) == 0 || len(st.Generations) == 0 || st.Generations[0].Model != "gen-000.model" {
+		t.Fatalf("state %+v", st)
+	}
+	it := st.Iterations[0]
+	if !allDone(it.Shards) || it.Games != cfg.Games || it.Rows == 0 || it.Candidate == "" || it.Gate == nil || !it.Gate.Done {
+		t.Fatalf("iteration 0: %+v", it)
+	}
+	var tab dataset.Table
+	for k := 0; k < cfg.Shards; k++ {
+		t1, err := dataset.ReadPath(shardDir(dir, 0, k), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab.Rows = append(tab.Rows, t1.Rows...)
+	}
+	searched := 0
+	for _, r := range tab.Rows {
+		if r.Search != nil {
+			searched++
+		}
+	}
+	if searched == 0 || int64(len(tab.Rows)) != it.Rows {
+		t.Fatalf("%d rows (state %d), %d with search targets", len(tab.Rows), it.Rows, searched)
+	}
+	cand, err := model.ReadFile(filepath.Join(dir, it.Candidate))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cand.Target != model.TargetSearch || cand.Provenance.Loop == nil || cand.Provenance.Loop.Parent != 0 || cand.Provenance.Loop.ParentHash != st.Generations[0].Hash {
+		t.Fatalf("candidate %s, provenance %+v", cand.Target, cand.Provenance.Loop)
+	}
+	for _, g := range st.Generations[1:] {
+		m, err := model.ReadFile(filepath.Join(dir, g.Model))
+		if err != nil || m.Provenance.Loop.Generation != g.Index || m.Provenance.Loop.Gate == "" {
+			t.Fatalf("generation %d: %v %+v", g.Index, err, m.Provenance.Loop)
+		}
+	}
+	for _, f := range []string{"loop.json", "report/README.md", "report/elo.png", "report/iterations.csv"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	before, _ := os.ReadFile(filepath.Join(dir, "loop.json"))
+	if _, err := Run(context.Background(), dir, cfg); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := os.ReadFile(filepath.Join(dir, "loop.json"))
+	if string(before) != string(after) {
+		t.Error("a finished loop did more work when run again")
+	}
+	other := cfg
+	other.Games = 8
+	if _, err := Run(context.Background(), dir, other); !errors.Is(err, ErrConfig) || !strings.Contains(err.Error(), "another configuration") {
+		t.Errorf("another configuration: %v", err)
+	}
+}
+
+// TestLoopFirstCandidateDeterministic: the same seed gives the same first candidate,
+// byte for byte (self-play at a fixed number of expansions, seeded training); another
+// seed another one.
+func TestLoopFirstCandidateDeterministic(t *testing.T) {
+	cand := func(seed uint64) string {
+		dir := t.TempDir()
+		cfg := tinyConfig()
+		cfg.Seed, cfg.MaxIterations = seed, 1
+		cfg.Gate.MaxGames, cfg.Gate.MinGames = 2, 2
+		if _, err := Run(context.Background(), dir, cfg); err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(filepath.Join(iterDir(dir, 0), "candidate.model"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return hashOf(data)
+	}
+	a, b := cand(3), cand(3)
+	if a != b {
+		t.Fatal("the same seed gave two first candidates")
+	}
+	if cand(4) == a {
+		t.Error("another seed gave the same first candidate")
+	}
+}
+
+// TestLoopResumesStoppedShard: a loop stopped in the middle of its self-play resumes
+// it: the finished shards are kept, the unfinished one played again.
+func TestLoopResumesStoppedShard(t *testing.T) {
+	dir := t.TempDir()
+	cfg := tinyConfig()
+	cfg.MaxIterations = 1
+	ctx, cancel := context.WithCancel(context.Background())
+	cfg.Runner = stopAfter{k: 1, cancel: cancel}
+	if _, err := Run(ctx, dir, cfg); !errors.Is(err, context.Canceled) {
+		t.Fatalf("stopped run: %v", err)
+	}
+	st, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := st.Iterations[0].Shards; !got[0] || got[1] {
+		t.Fatalf("shards after the stop: %v", got)
+	}
+	cfg.Runner = nil
+	if st, err = Run(context.Background(), dir, cfg); err != nil {
+		t.Fatal(err)
+	}
+	if it := st.Iterations[0]; it.Games != cfg.Games || it.Gate == nil || !it.Gate.Done {
+		t.Fatalf("resumed iteration %+v", it)
+	}
+}
+
+// stopAfter runs shards like Local and cancels the run when it reaches shard k.
+type stopAfter struct {
+	k      int
+	cancel func()
+}
+
+func (s stopAfter) RunShards(ctx context.Context, dir string, cfg *Config, it int, todo []int) error {
+	for _, k := range todo {
+		if k == s.k {
+			s.cancel()
+			return ctx.Err()
+		}
+		if err := RunShard(ctx, dir, it, k, cfg.Workers, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// TestSPRT: the test's bounds and decisions on made-up results: a long winning run
+// accepts elo1, an even one elo0, and a stalemate at MaxGames falls back to the
+// Wilson interval.
+func TestSPRT(t *testing.T) {
+	g := GateConfig{Time: time.Millisecond, MaxGames: 40, MinGames: 4, Elo0: 0, Elo1: 60, Alpha: 0.05, Beta: 0.05}
+	llr, lo, hi := sprt(0, 0, g)
+	if llr != 0 || math.Abs(lo-math.Log(0.05/0.95)) > 1e-12 || math.Abs(hi-math.Log(0.95/0.05)) > 1e-12 {
+		t.Fatalf("bounds %g %g %g", llr, lo, hi)
+	}
+	res := func(wins, games int) GateResult {
+		var r GateResult
+		for i := 0; i < games; i++ {
+			r.Games = append(r.Games, GameRecord{CandidateWon: i < wins})
+		}
+		r.decide(g)
+		return r
+	}
+	for _, c := range []struct {
+		wins, games    int
+		done, accepted bool
+	}{
+		{3, 3, false, false},  // an odd number of games: never decided
+		{2, 2, false, false},  // fewer than MinGames
+		{36, 36, true, true},  // a winning run
+		{10, 36, true, false}, // a losing run
+		{22, 40, true, false}, // no decision at MaxGames, the interval includes 50%
+		{34, 40, true, true},  // decided earlier in a real gate; here the interval is above 50%
+	} {
+		r := res(c.wins, c.games)
+		if r.Done != c.done || r.Accepted != c.accepted || r.Wins != c.wins {
+			t.Errorf("%d of %d: done %v accepted %v (LLR %.2f): %s", c.wins, c.games, r.Done, r.Accepted, r.LLR, r.Reason)
+		}
+	}
+	if e, lo, hi := res(30, 40).EloDiff(); !(lo < e && e < hi && e > 150 && e < 250) {
+		t.Errorf("Elo of 75%%: %g (%g..%g)", e, lo, hi)
+	}
+	for _, bad := range []GateConfig{{}, {Time: 1, MaxGames: 1}, {Time: 1, MaxGames: 4, Elo0: 10, Elo1: 5, Alpha: 0.05, Beta: 0.05}} {
+		if bad.Validate() == nil {
+			t.Errorf("%+v accepted", bad)
+		}
+	}
+}
+
+// TestConfigValidate: bad configurations are refused with ErrConfig.
+func TestConfigValidate(t *testing.T) {
+	for name, edit := range map[string]func(*Config){
+		"size":       func(c *Config) { c.Size = 1 },
+		"shards":     func(c *Config) { c.Shards = c.Games + 1 },
+		"expansions": func(c *Config) { c.Expansions = 0 },
+		"window":     func(c *Config) { c.Window = 0 },
+		"hidden":     func(c *Config) { c.Train.Hidden = 0 },
+		"mix":        func(c *Config) { c.Train.SearchMix = 2 },
+		"setting":    func(c *Config) { c.Player = []string{"depth=0"} },
+		"not k=v":    func(c *Config) { c.Player = []string{"depth"} },
+		"gate":       func(c *Config) { c.Gate.MaxGames = 0 },
+	} {
+		c := tinyConfig()
+		edit(&c)
+		if err := c.Validate(); !errors.Is(err, ErrConfig) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
