@@ -11,7 +11,6 @@ import (
 
 	"github.com/hexlearn/hexlearn/engine/book"
 	"github.com/hexlearn/hexlearn/engine/hex"
-	"github.com/hexlearn/hexlearn/engine/solver"
 	"github.com/hexlearn/hexlearn/internal/fileutil"
 	"github.com/hexlearn/hexlearn/player"
 )
@@ -36,9 +35,9 @@ or --timeout (--root-timeout) when set, is left out with everything below it; an
 opening it does not decide has its most plausible moves solved one ply down instead.
 Each opening gets a fresh solver table, so with node limits and no timeouts (the
 defaults) the same flags give the same book, byte for byte, whatever --workers is
-and whoever runs it; the defaults are the built-in books' flags, so
-'hexlearn book build --size 8 --workers 2 --out player/books/8x8.book' remakes the
-binary's 8x8 book. The file's first line records the flags that made it. One line per
+and whoever runs it ('hexlearn book build --size 5 --tt-bits 16' remakes the binary's
+5x5 book; its 8x8 book is older, made with time limits). The file's first line
+records the flags that made it. One line per
 opening goes to standard error as it finishes; the book is written to --out through a
 temporary file (also when Ctrl-C stops the build: the openings finished so far). --in
 starts from an existing book.
@@ -66,17 +65,18 @@ probe prints the book move of the position the moves reach (or "none").`,
 // bookBuild is 'hexlearn book build'.
 func bookBuild(ctx context.Context, c *command, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags(c, stdout)
-	size := fs.Int("size", 8, "board side (n x n)")
+	def := book.DefaultRecipe(8)
+	size := fs.Int("size", def.Size, "board side (n x n)")
 	out := fs.String("out", "", "book file to write (required)")
 	in := fs.String("in", "", "book file to start from")
-	openings := fs.String("openings", "all", "all, or the opening cells to follow (comma- or space-separated)")
-	depth := fs.Int("depth", bookDepth, "winning moves stored along each line")
-	replies := fs.Int("replies", bookReplies, "losing replies followed after each stored move")
+	openings := fs.String("openings", def.Openings, "all, or the opening cells to follow (comma- or space-separated)")
+	depth := fs.Int("depth", def.Depth, "winning moves stored along each line")
+	replies := fs.Int("replies", def.Replies, "losing replies followed after each stored move")
 	timeout := fs.Duration("timeout", 0, "time limit per solved position (0: none; a book built with one depends on the machine)")
 	rootTimeout := fs.Duration("root-timeout", 0, "time limit for each opening itself (0: --timeout)")
-	maxNodes := fs.Int64("max-nodes", bookMaxNodes, "node limit per solved position (0: none)")
-	rootMaxNodes := fs.Int64("root-max-nodes", bookRootMaxNodes, "node limit for each opening itself (0: --max-nodes)")
-	ttBits := fs.Int("tt-bits", bookTTBits, "log2 of the solver table's entries per worker")
+	maxNodes := fs.Int64("max-nodes", def.MaxNodes, "node limit per solved position (0: none)")
+	rootMaxNodes := fs.Int64("root-max-nodes", def.RootMaxNodes, "node limit for each opening itself (0: --max-nodes)")
+	ttBits := fs.Int("tt-bits", def.TTBits, "log2 of the solver table's entries per worker")
 	workers := fs.Int("workers", 1, "openings built in parallel")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -97,39 +97,32 @@ func bookBuild(ctx context.Context, c *command, args []string, stdout, stderr io
 	if *timeout < 0 || *rootTimeout < 0 {
 		return usageErr("--timeout and --root-timeout must not be negative")
 	}
+	r := book.Recipe{Size: *size, Openings: *openings, Depth: *depth, Replies: *replies, MaxNodes: *maxNodes,
+		RootMaxNodes: *rootMaxNodes, Timeout: *timeout, RootTimeout: *rootTimeout, TTBits: *ttBits}
+	roots, names, err := r.Roots()
+	if err != nil {
+		return usageErr("--openings: %v", strings.TrimPrefix(err.Error(), book.ErrOpenings.Error()+": "))
+	}
+	if strings.TrimSpace(r.Openings) != "all" {
+		r.Openings = strings.Join(names, ",")
+	}
 	bk, err := book.New(*size, *size)
 	if err != nil {
 		return err
 	}
+	recipe := r.String()
 	if *in != "" {
 		if bk, err = player.ReadBook(*in, *size); err != nil {
 			return err
 		}
-	}
-	roots, names, err := bookRoots(*size, *openings)
-	if err != nil {
-		return err
-	}
-	mk := func() book.BuildConfig {
-		scfg := solver.DefaultConfig()
-		scfg.TTBits, scfg.MaxNodes = *ttBits, *maxNodes
-		return book.BuildConfig{Depth: *depth, Replies: *replies, Timeout: *timeout, RootTimeout: *rootTimeout,
-			RootMaxNodes: *rootMaxNodes, Solver: scfg}
-	}
-	spec := strings.Join(names, ",")
-	if strings.TrimSpace(*openings) == "all" {
-		spec = "all"
-	}
-	recipe := bookRecipe(*size, spec, *depth, *replies, *maxNodes, *rootMaxNodes, *timeout, *rootTimeout, *ttBits)
-	if *in != "" {
 		recipe += " --in " + filepath.Base(*in)
 	}
 	start := time.Now()
 	finished := 0
-	err = book.BuildRoots(ctx, bk, roots, *workers, mk, func(r book.RootReport) {
+	err = book.BuildRoots(ctx, bk, roots, *workers, r.BuildConfig, func(rep book.RootReport) {
 		finished++
-		fmt.Fprintf(stderr, "%-4s %4d positions stored, %3d solves, %2d unknown, %9d nodes, %6.1f s\n", names[r.Index],
-			r.Stored, r.Solves, r.Unknown, r.Nodes, r.Elapsed.Seconds())
+		fmt.Fprintf(stderr, "%-4s %4d positions stored, %3d solves, %2d unknown, %9d nodes, %6.1f s\n", names[rep.Index],
+			rep.Stored, rep.Solves, rep.Unknown, rep.Nodes, rep.Elapsed.Seconds())
 	})
 	if errors.Is(err, book.ErrConfig) {
 		return usageErr("%v", err)
@@ -150,49 +143,6 @@ func bookBuild(ctx context.Context, c *command, args []string, stdout, stderr io
 	}
 	fmt.Fprintf(stdout, "%s: %d positions from %d openings in %s\n", *out, bk.Len(), len(roots), time.Since(start).Round(time.Second))
 	return err
-}
-
-// The flags of the built-in books (player/books): the defaults of book build.
-const (
-	bookDepth        = 5
-	bookReplies      = 3
-	bookMaxNodes     = 30_000
-	bookRootMaxNodes = 1_500_000
-	bookTTBits       = 22
-)
-
-// bookRecipe is the first line of a built book: the flags that decide its content
-// (--workers and --out do not).
-func bookRecipe(size int, openings string, depth, replies int, maxNodes, rootMaxNodes int64, timeout, rootTimeout time.Duration, ttBits int) string {
-	return fmt.Sprintf("# hexlearn book build --size %d --openings %s --depth %d --replies %d --max-nodes %d --root-max-nodes %d --timeout %v --root-timeout %v --tt-bits %d",
-		size, openings, depth, replies, maxNodes, rootMaxNodes, timeout, rootTimeout, ttBits)
-}
-
-// bookRoots returns the one-stone openings of an n x n board that spec names, and
-// their names: for "all", every cell whose 180° rotation does not come before it.
-func bookRoots(n int, spec string) (roots []*hex.Board, names []string, err error) {
-	names = strings.FieldsFunc(spec, func(r rune) bool { return r == ',' || r == ' ' })
-	if strings.TrimSpace(spec) == "all" {
-		g := hex.MustGeometry(n, n)
-		var half hex.Bitset
-		for p := hex.Cell(0); int(p) < g.N; p++ {
-			if g.Rotate180(p) >= p {
-				half.Set(p)
-			}
-		}
-		names = g.CellNames(half)
-	}
-	for _, name := range names {
-		b, err := hex.ParsePosition(n, n, name)
-		if err != nil || b.NumStones() != 1 {
-			return nil, nil, usageErr("--openings: %q is not a cell of the %dx%d board", name, n, n)
-		}
-		roots = append(roots, b)
-	}
-	if len(roots) == 0 {
-		return nil, nil, usageErr("--openings: no cell given")
-	}
-	return roots, names, nil
 }
 
 // bookProbe is 'hexlearn book probe'.

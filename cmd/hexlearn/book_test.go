@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hexlearn/hexlearn/engine/book"
 )
 
 // TestBookCommand builds a 4x4 book, probes it, plays from it over GTP and checks
@@ -96,7 +98,13 @@ func TestBuiltinBookRebuild(t *testing.T) {
 			"remake it with %s", len(got), sha256.Sum256(got), len(want), sha256.Sum256(want), line[2:]+" --out player/books/5x5.book")
 	}
 	// The first line records the default flags: the test's flags are those defaults.
-	if line, _, _ := strings.Cut(string(want), "\n"); line != bookRecipe(5, "all", bookDepth, bookReplies, bookMaxNodes, bookRootMaxNodes, 0, 0, 16) {
+	if line, _, _ := strings.Cut(string(want), "\n"); line != withTT(book.DefaultRecipe(5), 16).String() {
 		t.Errorf("player/books/5x5.book records %q, not the default flags", line)
 	}
+}
+
+// withTT returns r with the solver table's size changed.
+func withTT(r book.Recipe, bits int) book.Recipe {
+	r.TTBits = bits
+	return r
 }

@@ -33,7 +33,7 @@ var cliCases = []cliCase{
 	{cmd: []string{"bench"}, base: []string{"--size", "3", "--positions", "1", "--time", "0.01"},
 		valid: []string{"seed=-1", "seed=huge"}},
 	{cmd: []string{"book", "build"}, base: []string{"--size", "4", "--out", "OUT/4x4.book"},
-		valid: []string{"timeout=huge", "root-timeout=huge", "max-nodes=huge"}},
+		valid: []string{"timeout=huge", "root-timeout=huge", "max-nodes=huge", "root-max-nodes=huge"}},
 	{cmd: []string{"book", "probe"}, base: []string{"--size", "4", "--moves", "a1"}},
 	{cmd: []string{"cv"}, base: []string{"--data", goldenData, "--size", "3", "--folds", "2", "--report", "OUT/cv"},
 		valid: []string{"seed=-1", "seed=huge"}},

@@ -72,7 +72,7 @@ func TestGTPPlayerErrors(t *testing.T) {
 		{[]string{"--size", "5", "--model", tinyModel}, 2, "hexlearn gtp: size 5x5: model: model is for another board size: trained on 3x3, board is 5x5\n"},
 		{[]string{"--solve-share", "1.5"}, 2, "hexlearn gtp: --solve-share \"1.5\": want 0 to 1\n"},
 		{[]string{"--solve-share", "NaN"}, 2, "hexlearn gtp: --solve-share \"NaN\": want a number\n"},
-		{[]string{"--order", "energy"}, 2, "hexlearn gtp: --order \"energy\": want potential, network or mix\n"},
+		{[]string{"--order", "energy"}, 2, "hexlearn gtp: --order \"energy\": want potential, network, mix or policy\n"},
 		{[]string{"--lookahead-depth", "40"}, 2, "hexlearn gtp: --lookahead-depth \"40\": want 0 to 32\n"},
 		{[]string{"--depth", "0"}, 2, "hexlearn gtp: --depth \"0\": want 1 to 32\n"},
 		{[]string{"--circuit-priors", "1.5"}, 2, "hexlearn gtp: --circuit-priors \"1.5\": want 0 to 1\n"},

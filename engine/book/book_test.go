@@ -304,3 +304,46 @@ func TestBuildRootsWorkers(t *testing.T) {
 		t.Fatalf("no workers: %v", err)
 	}
 }
+
+// TestRecipeRoots: "all" is every opening up to the 180° rotation, a list keeps its
+// order, and a bad list names what is wrong.
+func TestRecipeRoots(t *testing.T) {
+	for _, tc := range []struct {
+		n        int
+		openings string
+		want     int
+		first    string
+	}{{8, "all", 32, "a1"}, {5, "all", 13, "a1"}, {8, "d5, a1 h8", 3, "d5"}} {
+		r := DefaultRecipe(tc.n)
+		r.Openings = tc.openings
+		roots, names, err := r.Roots()
+		if err != nil || len(roots) != tc.want || len(names) != tc.want || names[0] != tc.first {
+			t.Errorf("%dx%d %q: %d roots %v, %v; want %d from %s", tc.n, tc.n, tc.openings, len(roots), names, err, tc.want, tc.first)
+		}
+		if tc.openings == "all" { // the roots and their rotations cover the board
+			g := hex.MustGeometry(tc.n, tc.n)
+			var cover hex.Bitset
+			for _, name := range names {
+				p, _ := g.ParseCell(name)
+				cover.Set(p)
+				cover.Set(g.Rotate180(p))
+			}
+			if cover.Count() != g.N {
+				t.Errorf("%dx%d: the roots and their rotations cover %d cells of %d", tc.n, tc.n, cover.Count(), g.N)
+			}
+		}
+	}
+	for _, bad := range []string{"", "z9", "a1 a1b2", ","} {
+		r := DefaultRecipe(8)
+		r.Openings = bad
+		if _, _, err := r.Roots(); !errors.Is(err, ErrOpenings) {
+			t.Errorf("%q: %v, want ErrOpenings", bad, err)
+		}
+	}
+	if got, want := DefaultRecipe(5).String(), "# hexlearn book build --size 5 --openings all --depth 5 --replies 3 --max-nodes 30000 --root-max-nodes 1500000 --timeout 0s --root-timeout 0s --tt-bits 22"; got != want {
+		t.Errorf("recipe line %q, want %q", got, want)
+	}
+	if c := DefaultRecipe(8).BuildConfig(); c.Solver.MaxNodes != 30_000 || c.RootMaxNodes != 1_500_000 || c.Timeout != 0 {
+		t.Errorf("build configuration %+v", c)
+	}
+}
