@@ -33,6 +33,11 @@ type sizeState struct {
 	mcts *search.MCTS
 	// solver is the root solver of Settings.SolveShare (made at its first use).
 	solver *solver.Solver
+	// openings are the values of every opening stone on the empty board, by cell, and
+	// evenValue their median: the swap rule's even line where no win map is known
+	// (made at their first use, openingValues).
+	openings  []float64
+	evenValue float64
 }
 
 // rootSolverTTBits is log2 of the root solver's table entries: 22 MiB up to 8x8 (64

@@ -2,6 +2,7 @@ package player
 
 import (
 	"math"
+	"sort"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/search"
@@ -19,8 +20,14 @@ import (
 // solver's published win map, solver.KnownOpenings) the player swaps every winning
 // opening and no losing one, and opens with the losing opening its evaluator rates
 // best for the mover: a loss, as every opening the opponent will not swap must be, but
-// the hardest to refute. Elsewhere the evaluator's value decides: it swaps an opening
-// whose value favours the opener, and opens where the value is nearest even.
+// the hardest to refute. Elsewhere the evaluator's value decides, measured against the
+// median value of all the board's openings rather than against 0: it swaps an
+// opening whose value is above that median, and opens where the value is nearest to
+// it. A network's value is not an unbiased estimate of who wins (one trained on
+// random playouts rates every one-stone position a little in the opener's favour,
+// the acute corner too), and on the largest boards whose maps are known about half
+// the openings win (8x8: 32 of 64), so the median is the line between winning and
+// losing openings that the evaluator's own scale draws.
 
 // swapRule returns the swap rule's move in b, if the rule decides it: the opening
 // move on an empty board, or hex.Swap when the opponent's opening wins for them.
@@ -47,7 +54,40 @@ func (p *Player) openingWins(st *sizeState, b *hex.Board) bool {
 	if r.Winner != hex.Empty {
 		return r.Winner == hex.Black
 	}
-	return r.Value > 0
+	_, even := openingValues(st, b.Geometry())
+	return r.Value > even
+}
+
+// openingValues returns the values of every opening stone of g's empty board (by
+// cell; a decided opening counts ±∞) and their median, computed at the first call
+// for the size.
+func openingValues(st *sizeState, g *hex.Geometry) ([]float64, float64) {
+	if st.openings != nil {
+		return st.openings, st.evenValue
+	}
+	b := hex.NewBoardGeometry(g)
+	vals := make([]float64, g.N)
+	for c := hex.Cell(0); int(c) < g.N; c++ {
+		b.PlayStone(hex.Black, c)
+		r := evaluate(st.value, b)
+		b.Undo()
+		switch r.Winner {
+		case hex.Black:
+			vals[c] = math.Inf(1)
+		case hex.White:
+			vals[c] = math.Inf(-1)
+		default:
+			vals[c] = r.Value
+		}
+	}
+	sorted := append([]float64(nil), vals...)
+	sort.Float64s(sorted)
+	even := sorted[len(sorted)/2]
+	if len(sorted)%2 == 0 {
+		even = (sorted[len(sorted)/2-1] + sorted[len(sorted)/2]) / 2
+	}
+	st.openings, st.evenValue = vals, even
+	return vals, even
 }
 
 // knownOpening looks Black's opening stone at p up in the published win map: win
@@ -62,25 +102,26 @@ func knownOpening(g *hex.Geometry, p hex.Cell) (win, ok bool) {
 
 // balancedOpening is Black's first move on the empty board b when White may swap: on
 // a board whose openings are known, the losing opening the evaluator rates best for
-// Black; elsewhere the opening whose value is nearest even. Ties go to the lower cell.
+// Black; elsewhere the opening that is not swapped (its value at most the openings'
+// median, openingValues) whose value is nearest that median. Ties go to the lower
+// cell.
 func (p *Player) balancedOpening(st *sizeState, b *hex.Board) hex.Cell {
 	g := b.Geometry()
+	vals, even := openingValues(st, g)
 	best, bestScore := hex.NoCell, math.Inf(-1)
 	_, known := knownOpening(g, 0)
 	for c := hex.Cell(0); int(c) < g.N; c++ {
-		if win, _ := knownOpening(g, c); known && win {
-			continue
-		}
-		b.PlayStone(hex.Black, c)
-		r := evaluate(st.value, b)
-		b.Undo()
-		v := r.Value
+		v := vals[c]
 		score := v // known: the best losing opening for Black
 		switch {
-		case r.Winner != hex.Empty && !known:
-			score = math.Inf(-1) // decided: not balanced
-		case !known:
-			score = -math.Abs(v) // the nearest even
+		case known:
+			if win, _ := knownOpening(g, c); win || math.IsInf(v, 1) {
+				continue
+			}
+		case math.IsInf(v, 0) || v > even:
+			continue // decided, or swapped
+		default:
+			score = v - even // the nearest to the median from below
 		}
 		if best == hex.NoCell || score > bestScore {
 			best, bestScore = c, score

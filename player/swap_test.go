@@ -77,8 +77,9 @@ func TestSwapOpening(t *testing.T) {
 	}
 }
 
-// TestSwapByValue: above the published map the value decides: the 11x11 centre
-// opening (the f6) is swapped, a corner opening that loses is not.
+// TestSwapByValue: above the published map the value, against the median of the
+// openings' values, decides: the 11x11 centre opening (the f6) is swapped, a
+// corner opening that loses is not, nor the player's own opening.
 func TestSwapByValue(t *testing.T) {
 	p := newPlayer(t, Settings{}, Options{})
 	e := engine(p)
@@ -89,6 +90,11 @@ func TestSwapByValue(t *testing.T) {
 	mustExec(t, e, "boardsize 11", "play b a1")
 	if m := genmove(t, e, "w"); m == "swap-pieces" {
 		t.Errorf("11x11 after a1: the player swapped a losing corner")
+	}
+	// Its own opening is one it would not swap: the line is the same on both sides.
+	mustExec(t, e, "boardsize 11")
+	if m := genmove(t, e, "b"); m == "swap-pieces" || genmove(t, e, "w") == "swap-pieces" {
+		t.Errorf("11x11: the player swapped its own opening %s", m)
 	}
 	mustExec(t, e, "boardsize 11", "param_game allow_swap 0", "play b f6")
 	if m := genmove(t, e, "w"); m == "swap-pieces" {
