@@ -2,11 +2,11 @@ package player
 
 import (
 	"math"
-	"sort"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/search"
 	"github.com/hexlearn/hexlearn/engine/solver"
+	"github.com/hexlearn/hexlearn/internal/stats"
 )
 
 // The swap rule (the pie rule of tournaments and HexGui games; Benzene's "param_game
@@ -59,7 +59,7 @@ func (p *Player) openingWins(st *sizeState, b *hex.Board) bool {
 }
 
 // openingValues returns the values of every opening stone of g's empty board (by
-// cell; a decided opening counts ±∞) and their median, computed at the first call
+// cell; a decided opening counts ±∞) and their lower median, computed at the first call
 // for the size.
 func openingValues(st *sizeState, g *hex.Geometry) ([]float64, float64) {
 	if st.openings != nil {
@@ -80,12 +80,7 @@ func openingValues(st *sizeState, g *hex.Geometry) ([]float64, float64) {
 			vals[c] = r.Value
 		}
 	}
-	sorted := append([]float64(nil), vals...)
-	sort.Float64s(sorted)
-	even := sorted[len(sorted)/2]
-	if len(sorted)%2 == 0 {
-		even = (sorted[len(sorted)/2-1] + sorted[len(sorted)/2]) / 2
-	}
+	even := stats.QuantileOf(vals, 0.5) // the lower median: at most half are above it
 	st.openings, st.evenValue = vals, even
 	return vals, even
 }
