@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"time"
 
 	"github.com/hexlearn/hexlearn/engine/hex"
@@ -149,7 +150,7 @@ func Gate(ctx context.Context, size int, g GateConfig, candidate, best *player.P
 	}
 	res.decide(g)
 	maxGames := g.MaxGames + g.MaxGames%2
-	openings := positions.Openings(size, maxGames/2, g.Seed)
+	openings := gateOpenings(size, maxGames, g.Seed)
 	geom := hex.MustGeometry(size, size)
 	for !res.Done && len(res.Games) < maxGames {
 		i := len(res.Games)
@@ -202,4 +203,16 @@ func PlayGame(ctx context.Context, size int, opening hex.Cell, black, white *pla
 		}
 	}
 	return b.Winner(), b.Ply(), nil
+}
+
+// gateOpenings returns the opening stones of a gate of at most maxGames games (one per
+// pair): maxGames/2 seeded cells, all of them when the board has no more, in a seeded
+// random order. The SPRT may stop after any pair of games, so every prefix must sample
+// the board, not its first rows (whose edge openings the opening stone alone decides).
+func gateOpenings(size, maxGames int, seed uint64) []hex.Cell {
+	openings := positions.Openings(size, maxGames/2, seed)
+	rand.New(rand.NewPCG(seed, 0x67617465)).Shuffle(len(openings), func(i, j int) {
+		openings[i], openings[j] = openings[j], openings[i]
+	})
+	return openings
 }

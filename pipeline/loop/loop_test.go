@@ -6,11 +6,13 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/hexlearn/hexlearn/dataset"
+	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/model"
 )
 
@@ -226,5 +228,34 @@ func TestConfigValidate(t *testing.T) {
 		if err := c.Validate(); !errors.Is(err, ErrConfig) {
 			t.Errorf("%s: %v", name, err)
 		}
+	}
+}
+
+// TestGateOpenings: a gate's openings are every cell when the board has no more than
+// its pairs of games, in a seeded order whose first pairs are not the board's first
+// rows; the same seed gives the same order.
+func TestGateOpenings(t *testing.T) {
+	a, b := gateOpenings(8, 128, 1), gateOpenings(8, 128, 1)
+	if len(a) != 64 || !slices.Equal(a, b) {
+		t.Fatalf("8x8, 128 games: %d openings, same seed equal: %v", len(a), slices.Equal(a, b))
+	}
+	seen := map[hex.Cell]bool{}
+	for _, c := range a {
+		seen[c] = true
+	}
+	if len(seen) != 64 {
+		t.Errorf("%d distinct openings of 64", len(seen))
+	}
+	rows := 0 // openings among the first 16 on rows 1-2 (cells 0-15): 4 expected
+	for _, c := range a[:16] {
+		if c < 16 {
+			rows++
+		}
+	}
+	if rows > 10 {
+		t.Errorf("%d of the first 16 openings are on the first two rows: %v", rows, a[:16])
+	}
+	if c := gateOpenings(11, 40, 3); len(c) != 20 || slices.Equal(c, gateOpenings(11, 40, 4)) {
+		t.Errorf("11x11, 40 games: %d openings; seeds 3 and 4 agree", len(c))
 	}
 }
