@@ -2,6 +2,7 @@ package loop
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"math"
 	"os"
@@ -257,5 +258,36 @@ func TestGateOpenings(t *testing.T) {
 	}
 	if c := gateOpenings(11, 40, 3); len(c) != 20 || slices.Equal(c, gateOpenings(11, 40, 4)) {
 		t.Errorf("11x11, 40 games: %d openings; seeds 3 and 4 agree", len(c))
+	}
+}
+
+// TestReportFromFile: a report written from loop.json as read back (what 'hexlearn
+// loop report' does) shows each gate's Wilson interval, which loop.json does not hold.
+func TestReportFromFile(t *testing.T) {
+	gate := &GateResult{Wins: 7, Done: true}
+	for i := 0; i < 10; i++ {
+		gate.Games = append(gate.Games, GameRecord{Opening: "a1", CandidateWon: i < 7})
+	}
+	st := &State{Format: stateFormat, Config: Config{Size: 5},
+		Generations: []Generation{{Index: 0, Iteration: -1, Parent: -1, Model: "gen-000.model", Hash: strings.Repeat("0", 64)}},
+		Iterations:  []Iteration{{Index: 0, Games: 10, Rows: 100, Gate: gate, Generation: -1}}}
+	data, err := json.Marshal(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back State
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := WriteReport(dir, &back); err != nil {
+		t.Fatal(err)
+	}
+	md, err := os.ReadFile(filepath.Join(dir, "report", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "70.0% (39.7–89.2%)"; !strings.Contains(string(md), want) {
+		t.Errorf("the report lacks the gate's score and interval %q:\n%s", want, md)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hexlearn/hexlearn/internal/report"
+	"github.com/hexlearn/hexlearn/internal/stats"
 )
 
 // WriteReport writes the loop's report into dir/report: the configuration, a row per
@@ -27,7 +28,8 @@ func WriteReport(dir string, st *State) error {
 		if g := it.Gate; g != nil {
 			n := len(g.Games)
 			row[5] = fmt.Sprintf("%d–%d", g.Wins, n-g.Wins)
-			row[6] = fmt.Sprintf("%.1f%% (%.1f–%.1f%%)", 100*g.Score(), 100*g.Lo, 100*g.Hi)
+			lo, hi := stats.Wilson(g.Wins, n) // Lo and Hi are not in loop.json
+			row[6] = fmt.Sprintf("%.1f%% (%.1f–%.1f%%)", 100*g.Score(), 100*lo, 100*hi)
 			row[7] = fmt.Sprintf("%.2f", g.LLR)
 			row[8] = map[bool]string{true: "accepted", false: "rejected"}[g.Accepted]
 			if !g.Done {
