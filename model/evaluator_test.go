@@ -45,26 +45,7 @@ func TestEvaluatorIncrementalMatchesScratch(t *testing.T) {
 				t.Fatalf("Evaluate value %g, want %g", res.Value, m.ValueOf(z))
 			}
 		}
-		played := 0
-		for step := 0; step < 3000; step++ {
-			empty := b.EmptyCells()
-			cells := empty.AppendCells(nil)
-			if len(cells) > 0 && (played == 0 || r.IntN(3) > 0) {
-				c := b.ToMove()
-				p := cells[r.IntN(len(cells))]
-				b.PlayStone(c, p)
-				e.Play(c, p)
-				played++
-			} else if played > 0 {
-				mv := b.LastMove()
-				b.Undo()
-				e.Undo(mv.Color, mv.Cell)
-				played--
-			}
-			if r.IntN(2) == 0 {
-				check()
-			}
-		}
+		randomWalk(r, b, e, 3000, 0, check)
 		// An untracked board (tracking not told about a stone) is evaluated from scratch.
 		empty := b.EmptyCells()
 		if p := empty.First(); p != hex.NoCell {
@@ -193,6 +174,34 @@ func TestPreOutputWith(t *testing.T) {
 			if d := got - want; d > 1e-6 || d < -1e-6 {
 				t.Fatalf("PreOutputWith(%v, %d) = %g, Add+PreOutput = %g", c, p, got, want)
 			}
+		}
+	}
+}
+
+// randomWalk plays random stones on b and takes them back, telling the tracker t of
+// each (two plays in three while more than minEmpty cells are empty, else a take-back),
+// for steps steps, and calls check after about half of them.
+func randomWalk(r *rand.Rand, b *hex.Board, t interface {
+	Play(hex.Color, hex.Cell)
+	Undo(hex.Color, hex.Cell)
+}, steps, minEmpty int, check func()) {
+	played := 0
+	for step := 0; step < steps; step++ {
+		cells := b.EmptyCells().AppendCells(nil)
+		if len(cells) > minEmpty && (played == 0 || r.IntN(3) > 0) {
+			c := b.ToMove()
+			p := cells[r.IntN(len(cells))]
+			b.PlayStone(c, p)
+			t.Play(c, p)
+			played++
+		} else if played > 0 {
+			mv := b.LastMove()
+			b.Undo()
+			t.Undo(mv.Color, mv.Cell)
+			played--
+		}
+		if r.IntN(2) == 0 {
+			check()
 		}
 	}
 }

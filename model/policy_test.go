@@ -233,26 +233,7 @@ func TestPolicyMatchesReference(t *testing.T) {
 			}
 			checks++
 		}
-		played := 0
-		for step := 0; step < 2000; step++ {
-			em := b.EmptyCells()
-			cells := em.AppendCells(nil)
-			if len(cells) > 1 && (played == 0 || r.IntN(3) > 0) {
-				c := b.ToMove()
-				p := cells[r.IntN(len(cells))]
-				b.PlayStone(c, p)
-				e.Play(c, p)
-				played++
-			} else if played > 0 {
-				mv := b.LastMove()
-				b.Undo()
-				e.Undo(mv.Color, mv.Cell)
-				played--
-			}
-			if r.IntN(2) == 0 {
-				check(r.IntN(2) == 0)
-			}
-		}
+		randomWalk(r, b, e, 2000, 1, func() { check(r.IntN(2) == 0) })
 		// An untracked board (tracking not told about a stone) is computed from scratch.
 		em := b.EmptyCells()
 		if p := em.First(); p != hex.NoCell {
