@@ -71,24 +71,8 @@ func TestRoundTripAndDeterministicBytes(t *testing.T) {
 }
 
 func TestGoldenFile(t *testing.T) {
-	m := randomModel(3, 3, 2, 2, OutputTanh, 42)
-	data, err := m.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
 	golden := filepath.Join("testdata", "tiny.model")
-	if os.Getenv("UPDATE_GOLDEN") != "" {
-		if err := m.WriteFile(golden); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(data, want) {
-		t.Fatalf("model bytes differ from %s (format changed? bump FormatVersion, then UPDATE_GOLDEN=1)", golden)
-	}
+	checkGolden(t, randomModel(3, 3, 2, 2, OutputTanh, 42), golden)
 	if _, err := ReadFile(golden); err != nil {
 		t.Fatal(err)
 	}
@@ -250,5 +234,27 @@ func TestEncode(t *testing.T) {
 		if got[i] != want[i] {
 			t.Fatalf("Encode = %v, want %v", got, want)
 		}
+	}
+}
+
+// checkGolden compares m's bytes with the golden file (rewritten first with
+// UPDATE_GOLDEN=1).
+func checkGolden(t *testing.T, m *Model, golden string) {
+	t.Helper()
+	data, err := m.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if os.Getenv("UPDATE_GOLDEN") != "" {
+		if err := m.WriteFile(golden); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(data, want) {
+		t.Fatalf("model bytes differ from %s (format changed? bump FormatVersion, then UPDATE_GOLDEN=1)", golden)
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"hash/crc32"
 	"math"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -87,24 +86,7 @@ func TestPolicyFile(t *testing.T) {
 			t.Fatalf("version 2 file is %d bytes, version 1 %d: not the head's %d weights more", len(data), len(pd), head)
 		}
 	}
-	m := withPolicy(randomModel(3, 3, 2, 2, OutputTanh, 42), 43)
-	data, err := m.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	golden := filepath.Join("testdata", "tiny_policy.model")
-	if os.Getenv("UPDATE_GOLDEN") != "" {
-		if err := m.WriteFile(golden); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(data, want) {
-		t.Fatalf("model bytes differ from %s (format changed? bump FormatVersion, then UPDATE_GOLDEN=1)", golden)
-	}
+	checkGolden(t, withPolicy(randomModel(3, 3, 2, 2, OutputTanh, 42), 43), filepath.Join("testdata", "tiny_policy.model"))
 }
 
 // TestPolicyFileDamage: every truncation and single-byte change of a version-2 file is
