@@ -32,7 +32,8 @@ position is logged with the search's targets (the root's backed-up value and vis
 shares), the game's result and the proved winner where H-search knows it; a candidate
 network learns from the last --window iterations' positions (the search target: the
 result weighted --search-mix against the search's value); then it plays the best
-network at --gate-time per move, each seeded opening twice, until an SPRT decides
+network at --gate-time per move (or --gate-expansions per move, which makes the whole
+loop follow from --seed on any machine), each seeded opening twice, until an SPRT decides
 (--elo0, --elo1, --alpha, --beta; at most --gate-games games): accepted, it is the next
 generation. The loop stops after --generations new generations (or --max-iterations
 iterations). DIR holds loop.json (the configuration and the progress), iter-NNN/ (self-

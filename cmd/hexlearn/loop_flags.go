@@ -15,6 +15,7 @@ type loopFlags struct {
 	dir                                                      string
 	size, games, shards, expansions, opening, explore        *int
 	hidden, epochs, window, gateGames, gateMin, generations  *int
+	gateExpansions                                           *int
 	maxIter, workers                                         *int
 	seed                                                     *uint64
 	start, features                                          *string
@@ -59,6 +60,7 @@ func addLoopFlags(fs *flagSet) *loopFlags {
 	f.policyWeight = fs.Float64("policy-weight", 1, "the policy loss's weight against the value's")
 	f.window = fs.Int("window", def.Window, "iterations of self-play a candidate learns from")
 	f.gateTime = fs.Float64("gate-time", def.Gate.Time.Seconds(), "seconds per move in the gate")
+	f.gateExpansions = fs.Int("gate-expansions", 0, "MCTS expansions per move in the gate instead of --gate-time (0: use the time); the gates then follow from --seed on any machine")
 	f.gateGames = fs.Int("gate-games", def.Gate.MaxGames, "at most this many gate games")
 	f.gateMin = fs.Int("gate-min-games", def.Gate.MinGames, "gate games before the SPRT may stop")
 	f.elo0 = fs.Float64("elo0", def.Gate.Elo0, "the SPRT's null hypothesis: the candidate is this many Elo stronger")
@@ -87,7 +89,7 @@ func (f *loopFlags) config(fs *flagSet) (loop.Config, error) {
 	if err := checkAll(intIn("size", *f.size, 2, 19), intIn("games", *f.games, 1, maxCount), intIn("shards", *f.shards, 1, *f.games),
 		intIn("expansions", *f.expansions, 1, 1<<22), intIn("opening", *f.opening, 0, 361), intIn("explore", *f.explore, 0, 361),
 		intIn("hidden", *f.hidden, 1, 4096), intIn("epochs", *f.epochs, 1, 100_000), intIn("window", *f.window, 1, 1000),
-		intIn("gate-games", *f.gateGames, 2, 100_000), intIn("gate-min-games", *f.gateMin, 0, *f.gateGames),
+		intIn("gate-games", *f.gateGames, 2, 100_000), intIn("gate-expansions", *f.gateExpansions, 0, 1<<22), intIn("gate-min-games", *f.gateMin, 0, *f.gateGames),
 		intIn("generations", *f.generations, 0, 10_000), intIn("max-iterations", *f.maxIter, 0, 100_000), intIn("workers", *f.workers, 0, maxWorkers),
 		floatIn("lr", *f.lr, 1e-6, 1), floatIn("search-mix", *f.mix, 1e-9, 1), floatIn("policy-weight", *f.policyWeight, 1e-6, 1000), floatIn("elo0", *f.elo0, -2000, 2000),
 		floatIn("elo1", *f.elo1, *f.elo0+1e-9, 2000), floatIn("alpha", *f.alpha, 1e-6, 0.5), floatIn("beta", *f.beta, 1e-6, 0.5)); err != nil {
@@ -117,7 +119,13 @@ func (f *loopFlags) config(fs *flagSet) (loop.Config, error) {
 		cfg.Train.Features = feat
 	}
 	cfg.Window, cfg.Player = *f.window, f.set
-	cfg.Gate = loop.GateConfig{Time: gt, MaxGames: *f.gateGames, MinGames: *f.gateMin, Elo0: *f.elo0, Elo1: *f.elo1, Alpha: *f.alpha, Beta: *f.beta}
+	if *f.gateExpansions > 0 {
+		if given(fs, "gate-time") {
+			return loop.Config{}, usageErr("--gate-time and --gate-expansions: give one of them")
+		}
+		gt = 0
+	}
+	cfg.Gate = loop.GateConfig{Time: gt, Expansions: *f.gateExpansions, MaxGames: *f.gateGames, MinGames: *f.gateMin, Elo0: *f.elo0, Elo1: *f.elo1, Alpha: *f.alpha, Beta: *f.beta}
 	cfg.Generations, cfg.MaxIterations, cfg.Workers = *f.generations, *f.maxIter, *f.workers
 	return cfg, nil
 }

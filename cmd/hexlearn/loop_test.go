@@ -45,6 +45,8 @@ func TestLoopCommand(t *testing.T) {
 		{[]string{"loop", "--dir", dir, "--size", "1"}, "--size 1"},
 		{[]string{"loop", "--dir", dir, "--size", "5", "--gate-games", "4", "--gate-min-games", "6"}, "--gate-min-games 6"},
 		{[]string{"loop", "--dir", dir, "--size", "5", "--search-mix", "0"}, "--search-mix"},
+		{[]string{"loop", "--dir", dir, "--size", "5", "--gate-expansions", "-1"}, "--gate-expansions -1"},
+		{[]string{"loop", "--dir", dir, "--size", "5", "--gate-expansions", "50", "--gate-time", "0.1"}, "give one of them"},
 		{[]string{"loop", "--dir", dir, "--size", "5", "--set", "depth"}, "--set"},
 		{[]string{"loop", "--dir", dir, "--size", "5", "--set", "depth=0"}, "--depth"},
 		{[]string{"loop", "--dir", dir, "--size", "5", "--features", "moves"}, "--features"},

@@ -14,12 +14,18 @@ import (
 )
 
 // GateConfig configures the gate: the candidate plays the best network's player at
-// equal time per move, each seeded opening twice with the colours exchanged, until a
+// equal time per move (or, with Expansions, at equal work: the same number of MCTS
+// expansions per move, which makes the gate and so the whole loop depend on the seed
+// alone, not on the machine), each seeded opening twice with the colours exchanged, until a
 // sequential probability ratio test (SPRT, Wald 1945) decides between "no stronger"
 // (Elo0) and "stronger by Elo1", or MaxGames are played.
 type GateConfig struct {
-	// Time is each player's time per move.
+	// Time is each player's time per move (when Expansions is 0).
 	Time time.Duration
+	// Expansions, when above 0, replaces Time: each player makes this many MCTS
+	// expansions per move, whatever the machine, so the gate's games and decision
+	// follow from the seed.
+	Expansions int `json:"Expansions,omitempty"`
 	// MaxGames bounds the games (pairs of games: it is rounded up to an even number);
 	// MinGames are played before the test may stop.
 	MaxGames, MinGames int
@@ -38,8 +44,10 @@ func DefaultGate() GateConfig {
 // Validate reports a gate that cannot run.
 func (g GateConfig) Validate() error {
 	switch {
-	case g.Time <= 0:
-		return fmt.Errorf("%w: gate time per move %v (want > 0)", ErrConfig, g.Time)
+	case g.Expansions < 0:
+		return fmt.Errorf("%w: gate expansions per move %d (want >= 0)", ErrConfig, g.Expansions)
+	case g.Expansions == 0 && g.Time <= 0:
+		return fmt.Errorf("%w: gate time per move %v (want > 0, or expansions per move)", ErrConfig, g.Time)
 	case g.MaxGames < 2 || g.MinGames < 0 || g.MinGames > g.MaxGames:
 		return fmt.Errorf("%w: gate games %d to %d (want 0 <= min <= max, max >= 2)", ErrConfig, g.MinGames, g.MaxGames)
 	case !(g.Elo1 > g.Elo0):

@@ -179,10 +179,14 @@ func (c *Config) selfPlaySettings() (player.Settings, error) {
 	return s, err
 }
 
-// gateSettings are the settings of the gate's players: the gate's time per move.
+// gateSettings are the settings of the gate's players: the gate's time per move, or
+// its fixed number of expansions per move.
 func (c *Config) gateSettings() (player.Settings, error) {
 	s, err := c.settings()
 	s.Time = player.Set(c.Gate.Time)
+	if c.Gate.Expansions > 0 {
+		s.Expansions, s.Time = player.Set(c.Gate.Expansions), player.Set(time.Duration(0))
+	}
 	return s, err
 }
 

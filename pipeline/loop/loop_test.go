@@ -122,6 +122,47 @@ func TestLoopFirstCandidateDeterministic(t *testing.T) {
 	}
 }
 
+// TestLoopDeterministicWithGateExpansions: with the gate at a fixed number of
+// expansions per move the whole loop follows from the seed: two runs give the same
+// gate games and the same generations, byte for byte.
+func TestLoopDeterministicWithGateExpansions(t *testing.T) {
+	run := func() (string, []Generation) {
+		dir := t.TempDir()
+		cfg := tinyConfig()
+		cfg.Gate.Time, cfg.Gate.Expansions = 0, 16
+		cfg.Generations, cfg.MaxIterations = 2, 2
+		st, err := Run(context.Background(), dir, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var games []GameRecord
+		for _, it := range st.Iterations {
+			if it.Gate == nil || !it.Gate.Done {
+				t.Fatalf("iteration %d: gate not done", it.Index)
+			}
+			games = append(games, it.Gate.Games...)
+		}
+		data, err := json.Marshal(games)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data), st.Generations
+	}
+	g1, gens1 := run()
+	g2, gens2 := run()
+	if g1 != g2 {
+		t.Fatalf("two runs played different gate games:\n%s\n%s", g1, g2)
+	}
+	if len(gens1) != len(gens2) {
+		t.Fatalf("%d and %d generations", len(gens1), len(gens2))
+	}
+	for i := range gens1 {
+		if gens1[i].Hash != gens2[i].Hash {
+			t.Errorf("generation %d: model hashes differ", i)
+		}
+	}
+}
+
 // TestLoopResumesStoppedShard: a loop stopped in the middle of its self-play resumes
 // it: the finished shards are kept, the unfinished one played again.
 func TestLoopResumesStoppedShard(t *testing.T) {
@@ -223,6 +264,8 @@ func TestConfigValidate(t *testing.T) {
 		"setting":    func(c *Config) { c.Player = []string{"depth=0"} },
 		"not k=v":    func(c *Config) { c.Player = []string{"depth"} },
 		"gate":       func(c *Config) { c.Gate.MaxGames = 0 },
+		"gate time":  func(c *Config) { c.Gate.Time = 0 },
+		"gate work":  func(c *Config) { c.Gate.Expansions = -1 },
 	} {
 		c := tinyConfig()
 		edit(&c)
