@@ -19,9 +19,17 @@ func WriteReport(dir string, st *State) error {
 		return err
 	}
 	c := st.Config
-	r.Printf("Start network %s; per iteration %d self-play games (%d shards) at %d MCTS expansions per move, %d random opening move(s), %d moves drawn from the visits; candidates learn the search target (game result weight %g) from the last %d iteration(s), %d hidden units, %d epochs; the gate plays each seeded opening twice at %v per move, SPRT elo0 %g / elo1 %g (alpha %g, beta %g), %d to %d games. Seed %d; player settings %s.\n\n",
+	gateWork := fmt.Sprintf("%v", c.Gate.Time)
+	if c.Gate.Expansions > 0 {
+		gateWork = fmt.Sprintf("%d MCTS expansions", c.Gate.Expansions)
+	}
+	settings := "the player's defaults"
+	if len(c.Player) > 0 {
+		settings = "player settings " + strings.Join(c.Player, " ")
+	}
+	r.Printf("Start network %s; per iteration %d self-play games (%d shards) at %d MCTS expansions per move, %d random opening move(s), %d moves drawn from the visits; candidates learn the search target (game result weight %g) from the last %d iteration(s), %d hidden units, %d epochs; the gate plays each seeded opening twice at %v per move, SPRT elo0 %g / elo1 %g (alpha %g, beta %g), %d to %d games. Seed %d; %s.\n\n",
 		c.Start, c.Games, c.Shards, c.Expansions, c.Opening, c.Explore, c.Train.SearchMix, c.Window, c.Train.Hidden, c.Train.Epochs,
-		c.Gate.Time, c.Gate.Elo0, c.Gate.Elo1, c.Gate.Alpha, c.Gate.Beta, c.Gate.MinGames, c.Gate.MaxGames, c.Seed, strings.Join(c.Player, " "))
+		gateWork, c.Gate.Elo0, c.Gate.Elo1, c.Gate.Alpha, c.Gate.Beta, c.Gate.MinGames, c.Gate.MaxGames, c.Seed, settings)
 	var rows [][]string
 	for _, it := range st.Iterations {
 		row := []string{fmt.Sprint(it.Index), fmt.Sprint(it.Best), fmt.Sprint(it.Games), fmt.Sprint(it.Rows), it.Trained, "", "", "", "", ""}
