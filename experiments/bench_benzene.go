@@ -120,8 +120,8 @@ func (r BenzeneResult) Row() BenchRow {
 	if set == vc.BenzeneHeldOut {
 		set = "held-out"
 	}
-	row := BenchRow{Name: r.Name + " vs Benzene, " + set + " set, both colours", PerOp: r.Mean, Median: r.Median, P90: r.P90,
-		Note: fmt.Sprintf("found %d of Benzene's %d winning VCs (%.0f%%); %d claims Benzene does not make (%d unsound, %d sound, %d unchecked); %d of ours with a larger carrier; Benzene's median %s; %d positions, %s times",
+	row := BenchRow{Name: r.Name + " vs Benzene (" + set + ")", PerOp: r.Mean, Median: r.Median, P90: r.P90,
+		Note: fmt.Sprintf("both colours; found %d of Benzene's %d winning VCs (%.0f%%); %d claims Benzene does not make (%d unsound, %d sound, %d unchecked); %d of ours with a larger carrier; Benzene's median %s; %d positions, %s times",
 			r.Cmp.Found, r.Cmp.Benzene, r.Cmp.Coverage(), len(r.Cmp.Extra), r.Unsound, r.Sound, r.Unchecked, r.Cmp.Larger, fmtDur(r.Benzene), r.Positions, clock)}
 	if r.Benzene > 0 && r.Median > 0 {
 		row.Baseline, row.Ratio = "Benzene's median", float64(r.Benzene)/float64(r.Median)
