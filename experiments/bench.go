@@ -2,6 +2,7 @@ package experiments
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -33,6 +34,9 @@ type BenchConfig struct {
 	Time      time.Duration // time per measured item (default 300 ms)
 	Seed      uint64
 	Log       io.Writer // progress (nil: discarded)
+	// BenzeneAll compares Benzene's 25/50 lists with Benzene's reference data too (the
+	// vc group; minutes on 11x11), not only the default H-search.
+	BenzeneAll bool
 }
 
 // BenchRow is one measured item. Ratio compares it with Baseline, measured in the same
@@ -136,6 +140,9 @@ func Bench(ctx context.Context, cfg BenchConfig) ([]BenchRow, error) {
 					vbs = fixed
 				}
 				rs = benchVC(ctx, cfg, vbs)
+				var brs []BenchRow
+				brs, err = benchBenzene(ctx, size, cfg.BenzeneAll)
+				rs = append(rs, brs...)
 			case "circuit":
 				rs, err = benchCircuit(ctx, cfg, bs)
 			case "eval":
@@ -174,12 +181,8 @@ func contains(list []string, s string) bool {
 func benchVC(ctx context.Context, cfg BenchConfig, bs []*hex.Board) []BenchRow {
 	var rows []BenchRow
 	var hMean time.Duration
-	big := vc.DefaultConfig()
-	big.MaxFull, big.MaxSemi = 25, 50
-	for k, c := range []vc.Config{vc.DefaultConfig(), big, vc.XHConfig()} {
-		name := [...]string{"H-search, both colours",
-			"H-search, Benzene's 25/50 lists, both colours",
-			"XH-search, both colours"}[k]
+	for k, nc := range vcBenchConfigs() {
+		c, name := nc.cfg, nc.name+", both colours"
 		vb, vw := vc.NewBuilder(c), vc.NewBuilder(c)
 		var full, semi int
 		for _, b := range bs {
@@ -204,6 +207,43 @@ func benchVC(ctx context.Context, cfg BenchConfig, bs []*hex.Board) []BenchRow {
 		rows = append(rows, row)
 	}
 	return rows
+}
+
+// namedVC is an H-search configuration with its name in the benchmark tables.
+type namedVC struct {
+	name string
+	cfg  vc.Config
+}
+
+// vcBenchConfigs are the configurations of the vc group: the default H-search,
+// H-search with Benzene's list sizes (25 VCs and 50 SCs per pair) and XH-search.
+func vcBenchConfigs() []namedVC {
+	big := vc.DefaultConfig()
+	big.MaxFull, big.MaxSemi = 25, 50
+	return []namedVC{{"H-search", vc.DefaultConfig()}, {"H-search, Benzene's 25/50 lists", big}, {"XH-search", vc.XHConfig()}}
+}
+
+// benchBenzene compares the default H-search (with all, also Benzene's 25/50 lists;
+// not XH-search) with Benzene's reference data on the held-out positions of the size
+// (vc.BenzeneReference), one build per position and colour; no rows for a size
+// without reference data.
+func benchBenzene(ctx context.Context, size int, all bool) ([]BenchRow, error) {
+	var rows []BenchRow
+	n := 1
+	if all {
+		n = 2
+	}
+	for _, nc := range vcBenchConfigs()[:n] {
+		r, err := CompareWithBenzene(ctx, size, vc.BenzeneHeldOut, nc.name, nc.cfg, 1)
+		if errors.Is(err, vc.ErrNoReference) {
+			return nil, nil
+		}
+		if err != nil {
+			return rows, err
+		}
+		rows = append(rows, r.Row())
+	}
+	return rows, nil
 }
 
 func benchCircuit(ctx context.Context, cfg BenchConfig, bs []*hex.Board) ([]BenchRow, error) {

@@ -37,6 +37,9 @@ func BenchCommand(cfg BenchConfig, groups []string, sizes []int, markdown bool) 
 		"--time", strconv.FormatFloat(cfg.Time.Seconds(), 'g', -1, 64),
 		"--positions", strconv.Itoa(cfg.Positions),
 		"--seed", strconv.FormatUint(cfg.Seed, 10))
+	if cfg.BenzeneAll {
+		parts = append(parts, "--benzene-all")
+	}
 	return strings.Join(parts, " ")
 }
 
