@@ -323,11 +323,11 @@ func (b *Builder) minimalPos1(list []conn1, c *conn1, size int16, limit int, key
 	if !keyed && n == len(list) && b.cfg.ReduceFull && len(list) > 0 {
 		// Config.ReduceFull: c replaces nothing, so it must leave out a cell common to
 		// every kept carrier
-		in0 := c0
-		for k := range list {
+		in0 := list[0].Carrier[0]
+		for k := 1; k < len(list); k++ {
 			in0 &= list[k].Carrier[0]
 		}
-		if in0 == c0 {
+		if in0&^c0 == 0 {
 			b.truncated = true
 			return list, 0, false
 		}

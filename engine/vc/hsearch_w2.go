@@ -336,12 +336,12 @@ func (b *Builder) minimalPos2(list []Conn, c *Conn, size int16, limit int, keyed
 	if !keyed && n == len(list) && b.cfg.ReduceFull && len(list) > 0 {
 		// Config.ReduceFull: c replaces nothing, so it must leave out a cell common to
 		// every kept carrier
-		in0, in1 := c0, c1
-		for k := range list {
+		in0, in1 := list[0].Carrier[0], list[0].Carrier[1]
+		for k := 1; k < len(list); k++ {
 			in0 &= list[k].Carrier[0]
 			in1 &= list[k].Carrier[1]
 		}
-		if in0 == c0 && in1 == c1 {
+		if in0&^c0|in1&^c1 == 0 {
 			b.truncated = true
 			return list, 0, false
 		}

@@ -324,8 +324,8 @@ func (b *Builder) minimalPosN(list []Conn, c *Conn, size int16, limit int, keyed
 	if !keyed && n == len(list) && b.cfg.ReduceFull && len(list) > 0 {
 		// Config.ReduceFull: c replaces nothing, so it must leave out a cell common to
 		// every kept carrier
-		in0, in1, in2, in3, in4, in5 := c0, c1, c2, c3, c4, c5
-		for k := range list {
+		in0, in1, in2, in3, in4, in5 := list[0].Carrier[0], list[0].Carrier[1], list[0].Carrier[2], list[0].Carrier[3], list[0].Carrier[4], list[0].Carrier[5]
+		for k := 1; k < len(list); k++ {
 			in0 &= list[k].Carrier[0]
 			in1 &= list[k].Carrier[1]
 			in2 &= list[k].Carrier[2]
@@ -333,7 +333,7 @@ func (b *Builder) minimalPosN(list []Conn, c *Conn, size int16, limit int, keyed
 			in4 &= list[k].Carrier[4]
 			in5 &= list[k].Carrier[5]
 		}
-		if in0 == c0 && in1 == c1 && in2 == c2 && in3 == c3 && in4 == c4 && in5 == c5 {
+		if in0&^c0|in1&^c1|in2&^c2|in3&^c3|in4&^c4|in5&^c5 == 0 {
 			b.truncated = true
 			return list, 0, false
 		}
