@@ -156,7 +156,7 @@ func XHConfig() Config {
 // VCs on 13x13, 128 found 77; more found no more). The edge templates stay on.
 // On the tuning sets of the Benzene reference (vc.BenzeneReference) it finds 85 of
 // Benzene's 88 winning VCs on 8x8, 123 of 127 on 11x11 and 77 of 83 on 13x13, in
-// less than half of Benzene's time; see docs/results.md for the held-out figures.
+// less than half of Benzene's time; docs/results.md has the held-out figures.
 // Its arena (see Builder) holds 144 connections per endpoint pair: about 110 MB of
 // address space on 11x11 and 220 MB on 13x13, of which only the pages of the pairs
 // used are touched.
