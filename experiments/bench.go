@@ -216,22 +216,24 @@ type namedVC struct {
 }
 
 // vcBenchConfigs are the configurations of the vc group: the default H-search,
-// H-search with Benzene's list sizes (25 VCs and 50 SCs per pair) and XH-search.
+// H-search with the FastVC rules (vc.FastVCConfig), H-search with Benzene's list
+// sizes (25 VCs and 50 SCs per pair) and XH-search.
 func vcBenchConfigs() []namedVC {
 	big := vc.DefaultConfig()
 	big.MaxFull, big.MaxSemi = 25, 50
-	return []namedVC{{"H-search", vc.DefaultConfig()}, {"H-search, Benzene's 25/50 lists", big}, {"XH-search", vc.XHConfig()}}
+	return []namedVC{{"H-search", vc.DefaultConfig()}, {"H-search, FastVC rules", vc.FastVCConfig()},
+		{"H-search, Benzene's 25/50 lists", big}, {"XH-search", vc.XHConfig()}}
 }
 
-// benchBenzene compares the default H-search (with all, also Benzene's 25/50 lists;
-// not XH-search) with Benzene's reference data on the held-out positions of the size
+// benchBenzene compares the default H-search and the FastVC rules (with all, also
+// Benzene's 25/50 lists; not XH-search) with Benzene's reference data on the held-out positions of the size
 // (vc.BenzeneReference), one build per position and colour; no rows for a size
 // without reference data.
 func benchBenzene(ctx context.Context, size int, all bool) ([]BenchRow, error) {
 	var rows []BenchRow
-	n := 1
+	n := 2
 	if all {
-		n = 2
+		n = 3
 	}
 	for _, nc := range vcBenchConfigs()[:n] {
 		r, err := CompareWithBenzene(ctx, size, vc.BenzeneHeldOut, nc.name, nc.cfg, 1)

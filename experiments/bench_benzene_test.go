@@ -62,7 +62,7 @@ func TestCheckClaim(t *testing.T) {
 func BenchmarkBenzeneCoverage(b *testing.B) {
 	for _, size := range []int{8, 11, 13} {
 		for _, set := range []string{vc.BenzeneTuning, vc.BenzeneHeldOut} {
-			for _, nc := range vcBenchConfigs()[:2] {
+			for _, nc := range vcBenchConfigs()[:3] {
 				b.Run(fmt.Sprintf("%dx%d/%s/%s", size, size, set, strings.ReplaceAll(nc.name, " ", "_")), func(b *testing.B) {
 					var r BenzeneResult
 					var err error

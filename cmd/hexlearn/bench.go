@@ -26,8 +26,9 @@ LB-tree vs a linear scan, learned vs exact search nodes per second. The search
 group ends with the two players as 'hexlearn gtp' builds them, one move each at
 --time per move on midgame positions H-search leaves open: nodes (MCTS: expansions)
 per second, median depth and H-search calls per second of their searches.
-On 8x8, 11x11 and 13x13 the vc group also compares the default H-search (with
---benzene-all also Benzene's 25/50 lists) with Benzene's connection builder on
+On 8x8, 11x11 and 13x13 the vc group also compares the default H-search and the
+FastVC rules (vc.FastVCConfig; with --benzene-all also Benzene's 25/50 lists) with
+Benzene's connection builder on
 held-out positions (engine/vc/testdata/benzene-SIZE-heldout.txt, whatever --seed):
 the share of Benzene's winning edge-to-edge VCs found, the claims Benzene does not
 make (solved where the position is small enough; unsound ones counted) and the
@@ -43,7 +44,7 @@ date, the code version, the machine and the command for all of them.`,
 		positions := fs.Int("positions", 20, "midgame positions per size")
 		seed := fs.Uint64("seed", 1, "seed of the positions")
 		jsonOut := fs.Bool("json", false, "print the rows as JSON")
-		benzeneAll := fs.Bool("benzene-all", false, "vc group: compare Benzene's 25/50 lists with Benzene's reference too, not only the default H-search (minutes on 11x11)")
+		benzeneAll := fs.Bool("benzene-all", false, "vc group: compare Benzene's 25/50 lists with Benzene's reference too, not only the default H-search and the FastVC rules (minutes on 11x11)")
 		markdown := fs.Bool("markdown", false, "print the rows as the Markdown tables of docs/results.md, with the commands that regenerate them")
 		var groups []string
 		for len(args) > 0 && !strings.HasPrefix(args[0], "-") {

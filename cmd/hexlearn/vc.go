@@ -17,13 +17,16 @@ func init() {
 	c := &command{
 		name:    "vc",
 		summary: "compute virtual connections (H-search / XH-search) of a position",
-		usage: `hexlearn vc --size N [--moves "a1 b2 ..."] [--color black|white] [--xh]
+		usage: `hexlearn vc --size N [--moves "a1 b2 ..."] [--color black|white] [--xh | --fastvc]
            [--max-full M] [--max-semi M] [--max-or K] [--no-templates]
            [--incremental] [--json]
 
 Builds the virtual connections of a position with Anshelevich's H-search, the edge
 templates among its base connections unless --no-templates (or, with --xh,
-Henderson/Arneson/Hayward's XH-search, which has no templates), and prints, for each
+Henderson/Arneson/Hayward's XH-search, which has no templates; with --fastvc, the
+FastVC rules of Pawlewicz et al. as Benzene's builder uses them: VC lists that keep
+what shrinks the intersection of a pair's carriers and greedy ORs over any number of
+SCs, vc.FastVCConfig), and prints, for each
 colour (or the one given with --color): the numbers of full (VC) and semi (SC)
 connections, whether it has a winning VC (with its smallest carrier), the mustplay of
 its opponent, and the build time. With --incremental the connections are kept up to
@@ -36,6 +39,7 @@ an engine following a game does, and the time is that of the whole replay.`,
 		moves := fs.String("moves", "", "moves from the empty board, Black first")
 		color := fs.String("color", "", "only this colour (black or white)")
 		xh := fs.Bool("xh", false, "use XH-search (stepping stones, crossing rules, AND over edges)")
+		fast := fs.Bool("fastvc", false, "use the FastVC rules (vc.FastVCConfig: intersection-shrinking VC lists, greedy ORs over any number of SCs)")
 		def := vc.DefaultConfig()
 		maxFull := fs.Int("max-full", def.MaxFull, "VCs kept per endpoint pair")
 		maxSemi := fs.Int("max-semi", def.MaxSemi, "SCs kept per endpoint pair")
@@ -65,7 +69,13 @@ an engine following a game does, and the time is that of the whole replay.`,
 			}
 			cols = []hex.Color{col}
 		}
+		if *xh && *fast {
+			return usageErr("--xh and --fastvc exclude each other")
+		}
 		cfg := def
+		if *fast {
+			cfg = vc.FastVCConfig()
+		}
 		if *xh {
 			cfg = vc.XHConfig() // XH-search with AND over edges, as the XH paper uses it
 		}
@@ -115,6 +125,9 @@ an engine following a game does, and the time is that of the whole replay.`,
 		rep := report{Size: *size, Moves: g.FormatMoves(b.Moves()), Search: "H-search", Incremental: *incremental}
 		if *xh {
 			rep.Search = "XH-search"
+		}
+		if *fast {
+			rep.Search = "H-search (FastVC)"
 		}
 		bl := vc.NewBuilder(cfg)
 		for _, col := range cols {

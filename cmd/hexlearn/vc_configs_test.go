@@ -12,7 +12,7 @@ import (
 // TestVCConfigs: hexlearn vc builds with vc.DefaultConfig (the edge templates on), with
 // the same configuration without templates under --no-templates, and with
 // vc.XHConfig under --xh (its ORs of 5, not the default's 6, unless --max-or is
-// given): the connection counts after d6 on 8x8 are those of the library's builders.
+// given), and with vc.FastVCConfig under --fastvc: the connection counts after d6 on 8x8 are those of the library's builders.
 // The templates and the OR limit change the counts there, so each setting is seen to
 // reach the builder.
 func TestVCConfigs(t *testing.T) {
@@ -40,6 +40,7 @@ func TestVCConfigs(t *testing.T) {
 		{[]string{"--no-templates"}, plain},
 		{[]string{"--xh"}, vc.XHConfig()},
 		{[]string{"--xh", "--max-or", "6"}, xh6},
+		{[]string{"--fastvc"}, vc.FastVCConfig()},
 	}
 	if counts(cases[0].cfg) == counts(cases[1].cfg) || counts(cases[2].cfg) == counts(cases[3].cfg) {
 		t.Fatal("the templates or the OR limit change nothing after d6: pick another position")

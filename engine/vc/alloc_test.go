@@ -9,10 +9,11 @@ import (
 
 // TestZeroAlloc: after one warm-up Build per board size, Build and Play allocate
 // nothing, over many different positions (random games on 5x5, 8x8 and 11x11 and the
-// benchmark positions), for H-search with the default limits and with M = 20.
+// benchmark positions), for H-search with the default limits, with M = 20 and with
+// FastVCConfig.
 func TestZeroAlloc(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 5))
-	for _, cfg := range []Config{DefaultConfig(), AnshelevichConfig()} {
+	for _, cfg := range []Config{DefaultConfig(), AnshelevichConfig(), FastVCConfig()} {
 		for _, size := range []int{5, 8, 11} {
 			// positions along a few random games: boards[k] is boards[k-1] plus moves[k]
 			var boards []*hex.Board

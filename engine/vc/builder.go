@@ -62,6 +62,11 @@ type Builder struct {
 	queue []int32
 	qhead int
 	inQ   []bool
+	// orQueue holds the pairs waiting for the OR rule of Config.GreedyOr (from orHead
+	// on; inOrQ marks them), worked on when queue is empty.
+	orQueue []int32
+	orHead  int
+	inOrQ   []bool
 
 	pend   []pending
 	snap   []Conn
@@ -148,6 +153,7 @@ func (b *Builder) reset() {
 		b.setSlot(idx, -1, int32(b.np))
 		b.inQ[idx] = false
 	}
+	b.clearOrQueue()
 	b.touched = b.touched[:0]
 	for i := 0; i < b.np; i++ {
 		b.nbrFull[i] = hex.Bitset{}
@@ -306,6 +312,9 @@ func (b *Builder) prepare(g *hex.Geometry) {
 		b.slot[i] = -1
 	}
 	b.inQ = make([]bool, pairs)
+	b.inOrQ = make([]bool, pairs)
+	b.orQueue = make([]int32, 0, 2*slots+4096)
+	b.orHead = 0
 	b.touched = make([]int32, 0, slots)
 	b.queue = make([]int32, 0, 2*slots+8192)
 	b.qhead = 0
@@ -329,8 +338,9 @@ func (b *Builder) prepare(g *hex.Geometry) {
 		c = c * (b.cfg.MaxSemi - k) / k
 		orOut += c
 	}
-	b.pend = make([]pending, 0, min(orOut, 1<<16)+16)
-	b.pend1 = make([]pending1, 0, min(orOut, 1<<16)+16)
+	orOut = max(min(orOut, 1<<16), pts) // GreedyOr: at most one VC per cell
+	b.pend = make([]pending, 0, orOut+16)
+	b.pend1 = make([]pending1, 0, orOut+16)
 	b.full = make([][]Conn, slots)
 	b.semi = make([][]Conn, slots)
 	b.full1 = make([][]conn1, slots)
@@ -454,6 +464,34 @@ func (b *Builder) semiOf(idx int32) []Conn {
 	return nil
 }
 
+// popOr takes the next pair off the OR rule's queue (Config.GreedyOr).
+func (b *Builder) popOr() (int32, bool) {
+	if b.orHead >= len(b.orQueue) {
+		b.orQueue = b.orQueue[:0]
+		b.orHead = 0
+		return 0, false
+	}
+	idx := b.orQueue[b.orHead]
+	b.orHead++
+	b.inOrQ[idx] = false
+	if b.orHead > 1024 && b.orHead*2 > len(b.orQueue) {
+		n := copy(b.orQueue, b.orQueue[b.orHead:])
+		b.orQueue = b.orQueue[:n]
+		b.orHead = 0
+	}
+	return idx, true
+}
+
+// clearOrQueue empties the OR rule's queue (a search stopped early may leave pairs in
+// it; Play renumbers the pairs).
+func (b *Builder) clearOrQueue() {
+	for _, idx := range b.orQueue[b.orHead:] {
+		b.inOrQ[idx] = false
+	}
+	b.orQueue = b.orQueue[:0]
+	b.orHead = 0
+}
+
 func (b *Builder) enqueue(idx int32) {
 	if !b.inQ[idx] {
 		b.inQ[idx] = true
@@ -526,6 +564,7 @@ func insertAt(list []Conn, pos int, c *Conn, size int16) []Conn {
 	list[pos] = *c
 	list[pos].size = size
 	list[pos].done = false
+	list[pos].ored = false
 	return list
 }
 

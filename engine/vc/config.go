@@ -50,6 +50,7 @@ type Conn struct {
 	Rule    Rule       // the rule that produced it
 	done    bool       // already combined by the AND rule
 	size    int16      // number of carrier cells
+	ored    bool       // an SC already seen by the greedy OR rule (Config.GreedyOr)
 	Carrier hex.Bitset // empty cells of the carrier (for an SC the key is included)
 	Stones  hex.Bitset // stepping stones SS* (chain roots); only computed with Config.XH
 }
@@ -80,6 +81,25 @@ type Config struct {
 	// StopAtWin stops the search as soon as the winning VC is found (Anshelevich,
 	// section 4). Leave it false to get every connection (e.g. for the circuit).
 	StopAtWin bool
+	// ReduceFull keeps a new minimal VC only when it adds knowledge to its pair's list:
+	// when it replaces a kept VC whose carrier contains its own, or when its carrier
+	// leaves out a cell that every kept VC carrier of the pair holds, so that the
+	// intersection of the pair's carriers (the cells the opponent must play in to cut
+	// the pair) shrinks. This is the soft limit of the FastVC search (Pawlewicz,
+	// Hayward, Henderson and Arneson, "Stronger Virtual Connections in Hex", 2015);
+	// MaxFull stays a hard limit. The connections kept then depend on the order of
+	// deduction (Truncated reports a refused one).
+	ReduceFull bool
+	// GreedyOr replaces the OR rule's enumeration of up to MaxOr SCs (MaxOr is then
+	// unused) by FastVC's: once the SCs of a pair have an empty common intersection,
+	// for every cell a of the intersection of the pair's VC carriers (every empty cell
+	// when it has none) the SCs avoiding a are united greedily, the smallest first and
+	// at least one not seen by an earlier OR of the pair, until their intersection is
+	// empty; each such union is a VC without a, so every result shrinks the
+	// intersection. An OR may combine any number of SCs. The pairs wait in a queue
+	// of their own that is worked on when the AND rule's queue is empty, so that
+	// one OR sees many new SCs.
+	GreedyOr bool
 	// MaxWork bounds the connections added per Build (0: no bound). When more have
 	// been added the work queue is abandoned: the connections kept are sound, only
 	// fewer (Compact uses it to bound the cost of a solver node). Play rebuilds from
@@ -127,6 +147,26 @@ func XHConfig() Config {
 	return c
 }
 
+// FastVCConfig returns DefaultConfig with the FastVC rules of Benzene's builder
+// (Pawlewicz et al. 2015): VC lists that keep what shrinks the intersection of the
+// pair's carriers (ReduceFull), greedy ORs over any number of SCs (GreedyOr), and,
+// as in Benzene, no SC-and-VC AND (SemiAnd off: on the tuning positions of the
+// Benzene reference it found no more and cost about a third more time), with hard
+// limits of 16 VCs and 128 SCs per pair (64 SCs found 72 of Benzene's 83 winning
+// VCs on 13x13, 128 found 77; more found no more). The edge templates stay on.
+// On the tuning sets of the Benzene reference (vc.BenzeneReference) it finds 85 of
+// Benzene's 88 winning VCs on 8x8, 123 of 127 on 11x11 and 77 of 83 on 13x13, in
+// less than half of Benzene's time; docs/results.md has the held-out figures.
+// Its arena (see Builder) holds 144 connections per endpoint pair: about 110 MB of
+// address space on 11x11 and 220 MB on 13x13, of which only the pages of the pairs
+// used are touched.
+func FastVCConfig() Config {
+	c := DefaultConfig()
+	c.ReduceFull, c.GreedyOr, c.SemiAnd = true, true, false
+	c.MaxFull, c.MaxSemi = 16, 128
+	return c
+}
+
 // Validate reports a configuration error.
 func (c Config) Validate() error {
 	if c.MaxFull < 1 || c.MaxFull > 10000 {
@@ -137,6 +177,9 @@ func (c Config) Validate() error {
 	}
 	if c.MaxOr < 2 || c.MaxOr > 16 {
 		return fmt.Errorf("%w: MaxOr must be 2..16, got %d", ErrConfig, c.MaxOr)
+	}
+	if c.GreedyOr && c.MaxSemi < 2 {
+		return fmt.Errorf("%w: GreedyOr needs MaxSemi of at least 2 (an OR combines two or more SCs), got %d", ErrConfig, c.MaxSemi)
 	}
 	if c.MaxWork < 0 {
 		return fmt.Errorf("%w: MaxWork must be at least 0, got %d", ErrConfig, c.MaxWork)

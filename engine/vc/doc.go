@@ -37,7 +37,12 @@
 //     group as midpoint (Melis's extension used by Six and Wolve).
 //   - OR (section 3 and appendix A's recursive procedure): SCs x–y whose carriers have an
 //     empty common intersection give a VC x–y carrying their union; at most
-//     Config.MaxOr SCs are combined (Hexy's K; default 6).
+//     Config.MaxOr SCs are combined (Hexy's K; default 6). With Config.GreedyOr the
+//     OR rule is instead the FastVC search's (Pawlewicz, Hayward, Henderson and
+//     Arneson, "Stronger Virtual Connections in Hex", 2015): greedy unions of any
+//     number of SCs, one for each cell it can take out of the intersection of the
+//     pair's VC carriers, worked on from a queue of their own when the AND rule's
+//     queue is empty.
 //   - Crossing Rule and Strong Crossing Rule (XH paper, section 3), with Config.XH:
 //     three pairwise disjoint SCs between empty cells x, y whose stepping-stone sets
 //     differ give an SC between each pair of differing stepping stones; the strong form
@@ -49,12 +54,14 @@
 // it is a chain. They are only computed with Config.XH.
 //
 // At most Config.MaxFull VCs and Config.MaxSemi SCs are kept per endpoint pair (Hexy's M;
-// defaults 6 and 16, AnshelevichConfig uses Hexy's 20), the smallest carriers first. The search runs over a work queue of endpoint pairs
+// defaults 6 and 16, AnshelevichConfig uses Hexy's 20), the smallest carriers first;
+// with Config.ReduceFull a VC is kept only when it shrinks the intersection of its
+// pair's carriers or replaces a superset (FastVC's soft limit; FastVCConfig). The search runs over a work queue of endpoint pairs
 // (XH paper, section 5) until no new connection is produced or, with Config.StopAtWin,
 // as soon as the winning VC between the colour's edges is found (section 4).
 //
 // Of SCs with equal carriers between the same points only the one with the smallest key
-// is kept. With no list limits the connections kept are then the minimal elements of
+// is kept. With no list limits, and without ReduceFull and GreedyOr, the connections kept are then the minimal elements of
 // the least fixed point of the rules, independent of the order of deduction; this is
 // what makes the incremental update exact.
 //

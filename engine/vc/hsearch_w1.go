@@ -32,21 +32,30 @@ func count1(x *[1]uint64) int16 {
 	return int16(bits.OnesCount64(x[0]))
 }
 
-// run1 processes the work queue until it is empty (or the win is found).
+// run1 processes the work queue until it is empty (or the win is found); with
+// Config.GreedyOr, the OR rule's queue when the work queue is empty.
 func (b *Builder) run1() {
-	for b.qhead < len(b.queue) {
+	for {
 		if b.won && b.cfg.StopAtWin || b.cfg.MaxWork > 0 && b.work > b.cfg.MaxWork {
 			return
 		}
-		idx := b.queue[b.qhead]
-		b.qhead++
-		b.inQ[idx] = false
-		if b.qhead > 4096 && b.qhead*2 > len(b.queue) {
-			n := copy(b.queue, b.queue[b.qhead:])
-			b.queue = b.queue[:n]
-			b.qhead = 0
+		if b.qhead < len(b.queue) {
+			idx := b.queue[b.qhead]
+			b.qhead++
+			b.inQ[idx] = false
+			if b.qhead > 4096 && b.qhead*2 > len(b.queue) {
+				n := copy(b.queue, b.queue[b.qhead:])
+				b.queue = b.queue[:n]
+				b.qhead = 0
+			}
+			b.process1(idx)
+			continue
 		}
-		b.process1(idx)
+		idx, ok := b.popOr()
+		if !ok {
+			return
+		}
+		b.orGreedy1(idx)
 	}
 }
 
@@ -311,6 +320,18 @@ func (b *Builder) minimalPos1(list []conn1, c *conn1, size int16, limit int, key
 			n++
 		}
 	}
+	if !keyed && n == len(list) && b.cfg.ReduceFull && len(list) > 0 {
+		// Config.ReduceFull: c replaces nothing, so it must leave out a cell common to
+		// every kept carrier
+		in0 := list[0].Carrier[0]
+		for k := 1; k < len(list); k++ {
+			in0 &= list[k].Carrier[0]
+		}
+		if in0&^c0 == 0 {
+			b.truncated = true
+			return list, 0, false
+		}
+	}
 	return makeRoom(b, list[:n], pos, limit)
 }
 
@@ -394,6 +415,21 @@ func (b *Builder) addSemi1(i, j int32, c *conn1) bool {
 	if b.cfg.SemiAnd {
 		b.enqueue(idx)
 	}
+	if b.cfg.GreedyOr {
+		// the OR rule waits until the work queue is empty (orGreedy1); it can
+		// only give a VC once the pair's SCs have no common cell
+		if !b.inOrQ[idx] {
+			in0 := c.Carrier[0]
+			for k := range list {
+				in0 &= list[k].Carrier[0]
+			}
+			if in0 == 0 {
+				b.inOrQ[idx] = true
+				b.orQueue = append(b.orQueue, idx)
+			}
+		}
+		return true
+	}
 	// OR rule (appendix A): combine the new SC with up to MaxOr-1 others.
 	start := len(b.pend1)
 	b.orFull1 = b.full1[sl0]
@@ -465,6 +501,87 @@ func (b *Builder) orRule1(list []conn1, suf []vec1, i, j int32, self, u, in vec1
 		}
 		b.orRule1(list, suf, i, j, self, u1, i1, used+1, k+1)
 	}
+}
+
+// orGreedy1 is the OR rule of Config.GreedyOr for the pair idx: for every cell a
+// of the intersection of the pair's VC carriers (every empty cell when there is no
+// VC) that is not in every SC not yet seen by an OR of the pair (an OR of only seen
+// SCs was formed before), the SCs without a are united, starting with the smallest
+// unseen one and then the smallest first, each only when it shrinks the running
+// intersection, until that intersection is empty. The union is a VC without a; a
+// and every cell outside the union leave the candidates. SCs whose carriers contain
+// every candidate can give no such VC and are not counted as unseen.
+func (b *Builder) orGreedy1(idx int32) {
+	s := b.slot[idx]
+	if s < 0 {
+		return
+	}
+	sl := b.semi1[s]
+	fl := b.full1[s]
+	cand := vec1{b.empty[0]}
+	for k := range fl {
+		cand[0] &= fl[k].Carrier[0]
+	}
+	// the intersection of the unseen SCs that can still help, and of all SCs
+	n0 := ^uint64(0)
+	a0 := ^uint64(0)
+	unseen := false
+	for k := range sl {
+		e := &sl[k]
+		a0 &= e.Carrier[0]
+		if e.ored || cand[0]&^e.Carrier[0] == 0 {
+			continue
+		}
+		n0 &= e.Carrier[0]
+		unseen = true
+	}
+	if !unseen || a0 != 0 {
+		for k := range sl {
+			sl[k].ored = true
+		}
+		return
+	}
+	cand[0] &^= n0
+	i, j := idx/int32(b.np), idx%int32(b.np)
+	start := len(b.pend1)
+	for w := 0; w < len(cand); {
+		if cand[w] == 0 {
+			w++
+			continue
+		}
+		m := cand[w] & -cand[w] // the candidate a
+		cand[w] &^= m
+		// the intersection of the SCs without a
+		i0 := ^uint64(0)
+		first := -1 // the smallest unseen one among them
+		for k := range sl {
+			if e := &sl[k]; e.Carrier[w]&m == 0 {
+				i0 &= e.Carrier[0]
+				if first < 0 && !e.ored {
+					first = k
+				}
+			}
+		}
+		if i0 != 0 || first < 0 {
+			continue
+		}
+		u0 := sl[first].Carrier[0]
+		i0 = u0
+		for k := 0; k < len(sl) && i0 != 0; k++ {
+			e := &sl[k]
+			if e.Carrier[w]&m != 0 || i0&^e.Carrier[0] == 0 {
+				continue // contains a, or would not shrink the intersection
+			}
+			i0 &= e.Carrier[0]
+			u0 |= e.Carrier[0]
+		}
+		b.pend1 = append(b.pend1, pending1{i: i, j: j, c: conn1{Carrier: [1]uint64{u0}, Key: hex.NoCell, Rule: RuleOr}})
+		cand[0] &= u0
+	}
+	for k := range sl {
+		sl[k].ored = true
+	}
+	b.flush1(start)
 }
 
 // orCovered1 reports whether a VC of the pair the OR rule works on (b.orFull) has a

@@ -34,7 +34,7 @@ func (b *Builder) Rebuilds() int { return b.rebuilds }
 // are the minimal elements of the least fixed point of the rules, which does not depend
 // on the order of deduction, and Play gives exactly the connections (endpoints, carriers,
 // keys) of a Build of the new position; TestPlayEqualsBuild checks this on random games.
-// With finite limits the lists kept depend on the order of deduction and on which
+// With finite limits, Config.ReduceFull or Config.GreedyOr the lists kept depend on the order of deduction and on which
 // connections an earlier limit dropped, so Play and Build may keep different (equally
 // sound) connections: an opponent stone cannot bring back a connection a full list
 // dropped earlier. Every connection Play keeps is sound (checked with the brute-force
@@ -107,6 +107,7 @@ func (b *Builder) update(board *hex.Board, p hex.Cell, own bool) {
 	oldNp := int32(b.np)
 	b.queue = b.queue[:0]
 	b.qhead = 0
+	b.clearOrQueue()
 	b.oldPt = append(b.oldPt[:0], b.pt...)
 	b.assignPoints(board)
 	np := int32(b.np)
@@ -208,6 +209,7 @@ func (b *Builder) update(board *hex.Board, p hex.Cell, own bool) {
 	}
 	if !own {
 		b.queue = b.queue[:0]
+		b.clearOrQueue()
 		return
 	}
 	// Every AND through the new chain may combine connections that came from different

@@ -167,16 +167,18 @@ func TestPlayEqualsBuild(t *testing.T) {
 	}
 }
 
-// TestPlayLimits plays random games on 8x8 (and 6x6) with the default limits and with
-// Hexy's M = 20: every connection Play keeps is sound (brute-force oracle on a sample
-// with small carriers), and the winning-VC answer is compared with a fresh Build.
+// TestPlayLimits plays random games on 8x8 (and 6x6) with the default limits, with
+// Hexy's M = 20 and with FastVCConfig (whose rules depend on the order of deduction,
+// so that Play cannot equal Build exactly): every connection Play keeps is sound
+// (brute-force oracle on a sample with small carriers), and the winning-VC answer is
+// compared with a fresh Build.
 func TestPlayLimits(t *testing.T) {
 	games := 6
 	if testing.Short() {
 		games = 2
 	}
 	r := rand.New(rand.NewPCG(9, 4))
-	for _, cfg := range []Config{DefaultConfig(), AnshelevichConfig()} {
+	for _, cfg := range []Config{DefaultConfig(), AnshelevichConfig(), FastVCConfig()} {
 		inc := [3]*Builder{nil, NewBuilder(cfg), NewBuilder(cfg)}
 		fresh := NewBuilder(cfg)
 		plays, winDiff, incOnly, connDiff, checked := 0, 0, 0, 0, 0

@@ -145,7 +145,7 @@ func TestSoundnessOracle(t *testing.T) {
 	cfgs = append(cfgs, noEdge)
 	big := DefaultConfig() // Benzene's soft limits as hard limits: long OR lists
 	big.MaxFull, big.MaxSemi = 25, 50
-	cfgs = append(cfgs, big)
+	cfgs = append(cfgs, big, FastVCConfig())
 	builders := make([]*Builder, len(cfgs))
 	for i, c := range cfgs {
 		builders[i] = NewBuilder(c)

@@ -16,6 +16,7 @@ type conn1 struct {
 	Rule    Rule     // the rule that produced it
 	done    bool     // already combined by the AND rule
 	size    int16    // number of carrier cells
+	ored    bool     // an SC already seen by the greedy OR rule (Config.GreedyOr)
 	Carrier [1]uint64
 }
 
@@ -28,12 +29,12 @@ type pending1 struct {
 
 // pack1 returns c as a one-word record (c's carrier lies in the first word).
 func pack1(c *Conn) conn1 {
-	return conn1{Key: c.Key, Rule: c.Rule, done: c.done, size: c.size, Carrier: [1]uint64{c.Carrier[0]}}
+	return conn1{Key: c.Key, Rule: c.Rule, done: c.done, size: c.size, ored: c.ored, Carrier: [1]uint64{c.Carrier[0]}}
 }
 
 // conn returns c as a Conn.
 func (c *conn1) conn() Conn {
-	return Conn{Key: c.Key, Rule: c.Rule, done: c.done, size: c.size, Carrier: hex.Bitset{c.Carrier[0]}}
+	return Conn{Key: c.Key, Rule: c.Rule, done: c.done, size: c.size, ored: c.ored, Carrier: hex.Bitset{c.Carrier[0]}}
 }
 
 // fullOf1 returns the one-word VC list of pair idx (nil when it has none).
@@ -72,6 +73,7 @@ func insertAt1(list []conn1, pos int, c *conn1, size int16) []conn1 {
 	list[pos] = *c
 	list[pos].size = size
 	list[pos].done = false
+	list[pos].ored = false
 	return list
 }
 

@@ -223,8 +223,8 @@ type measureConfig struct {
 // search's 8/8), the default before the OR retune (5 VCs, 16 SCs, MaxOr 4) and before
 // the edge templates (6 VCs, MaxOr 5), the default, the default without the templates,
 // the exact player's search configuration (circuit.SearchExactConfig), AND over edges,
-// Benzene's list sizes, and the default and the earlier ones after ICE fill-in
-// (vc.FillDecider).
+// Benzene's list sizes, the FastVC rules (vc.FastVCConfig), and the default, the
+// earlier ones and FastVC after ICE fill-in (vc.FillDecider).
 func measureConfigs() []measureConfig {
 	old := vc.DefaultConfig()
 	old.MaxFull, old.MaxSemi, old.MaxOr, old.EdgeTemplates = 5, 8, 4, false
@@ -250,6 +250,8 @@ func measureConfigs() []measureConfig {
 		{"fill 6/16/5", or5, true, [3]int{76, 71, 137}},
 		{"fill", vc.DefaultConfig(), true, [3]int{76, 71, 141}},
 		{"fill no tmpl", plain, true, [3]int{76, 71, 137}},
+		{"fastvc", vc.FastVCConfig(), false, [3]int{75, 70, 133}},
+		{"fill fastvc", vc.FastVCConfig(), true, [3]int{76, 71, 141}},
 	}
 }
 

@@ -17,7 +17,7 @@ func builderState(bl *Builder) string {
 	var sb strings.Builder
 	write := func(kind string) func(x, y hex.Cell, c *Conn) bool {
 		return func(x, y hex.Cell, c *Conn) bool {
-			fmt.Fprintf(&sb, "%s %d %d %x %x %d %v %v %d\n", kind, x, y, [6]uint64(c.Carrier), [6]uint64(c.Stones), c.Key, c.Rule, c.done, c.size)
+			fmt.Fprintf(&sb, "%s %d %d %x %x %d %v %v %v %d\n", kind, x, y, [6]uint64(c.Carrier), [6]uint64(c.Stones), c.Key, c.Rule, c.done, c.ored, c.size)
 			return true
 		}
 	}
@@ -25,8 +25,8 @@ func builderState(bl *Builder) string {
 	bl.EachSemi(write("S"))
 	won, car := bl.WinningVC()
 	must, thr := bl.Mustplay()
-	fmt.Fprintf(&sb, "points %v chain %v edges %d %d won %v %v %x must %x %v trunc %v conn %v queue %v cross %d\n",
-		bl.pt, bl.chain, bl.edgeA, bl.edgeB, bl.won, won, car, must, thr, bl.Truncated(), bl.connected, bl.queue[bl.qhead:], len(bl.cross))
+	fmt.Fprintf(&sb, "points %v chain %v edges %d %d won %v %v %x must %x %v trunc %v conn %v queue %v or-queue %v cross %d\n",
+		bl.pt, bl.chain, bl.edgeA, bl.edgeB, bl.won, won, car, must, thr, bl.Truncated(), bl.connected, bl.queue[bl.qhead:], bl.orQueue[bl.orHead:], len(bl.cross))
 	for i := 0; i < bl.np; i++ {
 		fmt.Fprintf(&sb, "%x %x;", bl.nbrFull[i], bl.nbrSemi[i])
 	}
@@ -49,6 +49,7 @@ func TestPlayUndoRestores(t *testing.T) {
 		"tiny":      {MaxFull: 2, MaxSemi: 3, MaxOr: 2, SemiAnd: true},
 		"edges":     func() Config { c := DefaultConfig(); c.AndOverEdge = true; return c }(),
 		"templates": func() Config { c := DefaultConfig(); c.EdgeTemplates = true; return c }(),
+		"fastvc":    FastVCConfig(),
 	}
 	games := 6
 	if testing.Short() {

@@ -27,12 +27,13 @@ func dumpConns(bl *Builder) string {
 // hsearch_w2.go on the 11x11 ones) against the general instance (hsearch_wn.go, forced
 // with Builder.wide) on the benchmark positions:
 // every connection, its carrier, stepping stones, key and rule, in the same order,
-// for H-search, H-search with M = 20 and XH-search.
+// for H-search, H-search with M = 20, XH-search and FastVCConfig.
 func TestTwoWordPathsEqualWide(t *testing.T) {
 	runs := []struct {
 		size int
 		cfg  Config
-	}{{8, DefaultConfig()}, {11, DefaultConfig()}, {8, AnshelevichConfig()}, {8, XHConfig()}, {11, XHConfig()}}
+	}{{8, DefaultConfig()}, {11, DefaultConfig()}, {8, AnshelevichConfig()}, {8, XHConfig()}, {11, XHConfig()},
+		{8, FastVCConfig()}, {11, FastVCConfig()}}
 	for _, run := range runs {
 		boards, err := BenchPositions(run.size)
 		if err != nil {
@@ -109,7 +110,7 @@ func TestPackedEqualsWide(t *testing.T) {
 		s.semis = fmt.Sprint(bl.WinningSemis())
 		return s
 	}
-	for _, cfg := range []Config{DefaultConfig(), AnshelevichConfig()} {
+	for _, cfg := range []Config{DefaultConfig(), AnshelevichConfig(), FastVCConfig()} {
 		small, wide := NewBuilder(cfg), NewBuilder(cfg)
 		wide.wide = true
 		for pi, bd := range boards[:n] {
