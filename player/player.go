@@ -134,6 +134,9 @@ func New(s Settings, o Options) (*Player, error) {
 		}
 		p.book, p.bookW = FixedBook(bk), bookSide(bk)
 	}
+	if r.XH.V && r.FastVC.V {
+		return nil, fmt.Errorf("%w: --xh and --fastvc: choose one connection search", ErrSettings)
+	}
 	if s.AMAFPriors.Set && s.AMAFPriors.V > 0 && s.Playouts.Set && s.Playouts.V == 0 {
 		return nil, fmt.Errorf("%w: --amaf-priors: the AMAF ranking needs playouts (--playouts is 0)", ErrSettings)
 	}
@@ -184,6 +187,8 @@ func (p *Player) Name() string {
 		s = "exact (H-search"
 		if r.XH.V {
 			s = "exact (XH-search"
+		} else if r.FastVC.V {
+			s = "exact (H-search with the FastVC rules"
 		}
 		s += " + circuit)"
 		if !r.FillIn.V {
@@ -237,6 +242,9 @@ func (p *Player) exactConfigs(r Settings) (full, fast circuit.ExactConfig) {
 		xh.MaxFull, xh.MaxSemi, xh.MaxOr = fast.VC.MaxFull, fast.VC.MaxSemi, fast.VC.MaxOr
 		fast.VC = xh
 	} else {
+		if r.FastVC.V {
+			full.VC, fast.VC = vc.FastVCConfig(), vc.FastVCConfig()
+		}
 		full.VC.EdgeTemplates = r.EdgeTemplates.V
 	}
 	fast.FillIn = r.FillIn.V

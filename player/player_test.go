@@ -16,6 +16,7 @@ import (
 	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/engine/search"
 	"github.com/hexlearn/hexlearn/engine/solver"
+	"github.com/hexlearn/hexlearn/engine/vc"
 	"github.com/hexlearn/hexlearn/model"
 )
 
@@ -246,6 +247,7 @@ func TestNewFiles(t *testing.T) {
 		{settings(t, "patterns="+filepath.Join(dir, "none.db")), "none.db", nil},
 		{settings(t, "book="+modelPath), "5x5.model", nil},
 		{settings(t, "amaf-priors=0.5", "playouts=0"), "needs playouts", ErrSettings},
+		{settings(t, "xh", "fastvc"), "choose one connection search", ErrSettings},
 	} {
 		_, err := New(c.s, Options{})
 		if err == nil || !strings.Contains(err.Error(), c.want) || c.is != nil && !errors.Is(err, c.is) {
@@ -516,6 +518,7 @@ func TestNames(t *testing.T) {
 	}{
 		{settings(t, "player=exact", "xh"), Options{}, "exact (XH-search + circuit)"},
 		{settings(t, "player=exact"), Options{}, "exact (H-search + circuit)"},
+		{settings(t, "player=exact", "fastvc"), Options{}, "exact (H-search with the FastVC rules + circuit)"},
 		{settings(t, "player=exact", "fill-in=false"), Options{}, "exact (H-search + circuit) without fill-in"},
 		{settings(t, "player=exact", "edge-templates=false"), Options{}, "exact (H-search + circuit) without edge templates"},
 		{settings(t, "player=exact", "book=builtin"), Options{}, "exact (H-search + circuit) + book"},
@@ -785,5 +788,25 @@ func TestRootVisits(t *testing.T) {
 	}
 	if _, _, ok := ab.RootVisits(visits); ok {
 		t.Error("root statistics of alpha-beta")
+	}
+}
+
+// TestFastVCSetting: --fastvc gives the player's connections the FastVC rules, the
+// full and the search's alike, and keeps the edge-template setting.
+func TestFastVCSetting(t *testing.T) {
+	for _, kind := range []string{"player=exact", "player=learned"} {
+		def := newPlayer(t, settings(t, kind), Options{})
+		fast := newPlayer(t, settings(t, kind, "fastvc"), Options{})
+		noTemplates := newPlayer(t, settings(t, kind, "fastvc", "edge-templates=false"), Options{})
+		if def.AnalysisConfig().VC.ReduceFull || !fast.AnalysisConfig().VC.ReduceFull || !fast.AnalysisConfig().VC.GreedyOr {
+			t.Errorf("%s: FastVC rules default %v, --fastvc %v", kind, def.AnalysisConfig().VC, fast.AnalysisConfig().VC)
+		}
+		_, fastSearch := fast.exactConfigs(fast.s.Resolve(11, false))
+		if fastSearch.VC != vc.FastVCConfig() {
+			t.Errorf("%s: the search's connections %+v, want vc.FastVCConfig", kind, fastSearch.VC)
+		}
+		if noTemplates.AnalysisConfig().VC.EdgeTemplates {
+			t.Errorf("%s: --fastvc --edge-templates=false kept the edge templates", kind)
+		}
 	}
 }

@@ -113,6 +113,10 @@ type Settings struct {
 	Search Opt[SearchKind]
 	// XH makes the connections XH-search instead of H-search.
 	XH Opt[bool]
+	// FastVC builds the connections with the FastVC rules (vc.FastVCConfig: lists that
+	// keep what shrinks a pair's carrier intersection, greedy ORs over any number of
+	// SCs) instead of the default H-search limits.
+	FastVC Opt[bool]
 	// FillIn makes the search's connections and circuits work on the position after
 	// ICE fill-in (default true).
 	FillIn Opt[bool]

@@ -186,6 +186,8 @@ var specs = []Spec{
 		field: func(s *Settings) option { return &s.Search }, def: byKind(LearnedSearch, SearchAlphaBeta)},
 	{Name: "xh", Usage: "connections by XH-search instead of H-search (exact player, learned player's proofs)",
 		field: func(s *Settings) option { return &s.XH }, def: always(false)},
+	{Name: "fastvc", Usage: "connections by H-search with the FastVC rules (vc.FastVCConfig) instead of the default limits (exact player, learned player's proofs; not with --xh)",
+		field: func(s *Settings) option { return &s.FastVC }, def: always(false)},
 	{Name: "fill-in", Usage: "the search's connections and circuits on the position after ICE fill-in (exact player, learned player's proofs)",
 		field: func(s *Settings) option { return &s.FillIn }, def: always(true)},
 	{Name: "edge-templates", Usage: "edge templates as base connections in the search's H-search (exact player, learned player's proofs)",
