@@ -32,7 +32,26 @@ func BenchPositions(size int) ([]*hex.Board, error) {
 // size x size board, Black first); blank lines and lines starting with # are skipped.
 func ParseBenchPositions(size int, text string) ([]*hex.Board, error) {
 	var out []*hex.Board
+	err := dataLines(text, func(_ int, line string) error {
+		b, err := hex.ParsePosition(size, size, line)
+		if err != nil {
+			return err
+		}
+		out = append(out, b)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("vc: benchmark %w", err)
+	}
+	return out, nil
+}
+
+// dataLines calls f with each line of text that is neither blank nor a # comment,
+// trimmed, and its 1-based number; an error of f, or a line too long to read, comes
+// back as "line N: error".
+func dataLines(text string, f func(ln int, line string) error) error {
 	sc := bufio.NewScanner(strings.NewReader(text))
+	sc.Buffer(make([]byte, 0, 4096), 1<<20)
 	ln := 0
 	for sc.Scan() {
 		ln++
@@ -40,16 +59,14 @@ func ParseBenchPositions(size int, text string) ([]*hex.Board, error) {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		b, err := hex.ParsePosition(size, size, line)
-		if err != nil {
-			return nil, fmt.Errorf("vc: benchmark line %d: %v", ln, err)
+		if err := f(ln, line); err != nil {
+			return fmt.Errorf("line %d: %v", ln, err)
 		}
-		out = append(out, b)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("vc: benchmark positions: %v", err)
+		return fmt.Errorf("line %d: %v", ln+1, err)
 	}
-	return out, nil
+	return nil
 }
 
 // GenerateBenchPositions plays n random games on a size x size board from seed and

@@ -1,7 +1,6 @@
 package vc
 
 import (
-	"bufio"
 	"embed"
 	"errors"
 	"fmt"
@@ -94,24 +93,17 @@ func BenzeneReference(size int, set string) ([]BenzeneEntry, error) {
 // position that is already won is bad.
 func ParseBenzeneReference(size int, text string) ([]BenzeneEntry, error) {
 	var out []BenzeneEntry
-	sc := bufio.NewScanner(strings.NewReader(text))
-	sc.Buffer(make([]byte, 0, 4096), 1<<20)
-	ln := 0
-	for sc.Scan() {
-		ln++
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
+	err := dataLines(text, func(ln int, line string) error {
 		e, err := parseBenzeneLine(size, line)
 		if err != nil {
-			return nil, fmt.Errorf("vc: Benzene reference line %d: %v", ln, err)
+			return err
 		}
 		e.Line = ln
 		out = append(out, e)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("vc: Benzene reference line %d: %v", ln+1, err)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("vc: Benzene reference %w", err)
 	}
 	return out, nil
 }
