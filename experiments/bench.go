@@ -482,17 +482,24 @@ func openPositions(size, n int, seed uint64) []*hex.Board {
 // the solver first; where the solver ran first and did not decide, the search had
 // the rest of the time, a quarter by default).
 //
-// A player whose every move came from the book or the solver gets no row. The
-// learned row's ratio compares its expansions per second with the exact
-// player's nodes per second.
+// Each player is measured twice: with the default connections, then with the FastVC
+// rules (hexlearn gtp --fastvc, vc.FastVCConfig). A player whose every move came from
+// the book or the solver gets no row. The learned row's ratio compares its expansions
+// per second with the exact player's nodes per second; a --fastvc row's compares its
+// rate with the same player's with the default connections.
 func benchPlayers(ctx context.Context, cfg BenchConfig, bs []*hex.Board) ([]BenchRow, error) {
 	if len(bs) == 0 {
 		return nil, nil // H-search decides every sampled position (tiny boards)
 	}
 	var rows []BenchRow
 	var exactRate float64
-	for _, kind := range []hexplayer.Kind{hexplayer.Exact, hexplayer.Learned} {
-		p, err := hexplayer.New(hexplayer.Settings{Kind: hexplayer.Set(kind), Time: hexplayer.Set(cfg.Time)}, hexplayer.Options{})
+	defaultRate := map[hexplayer.Kind]float64{}
+	for _, pl := range []struct {
+		kind hexplayer.Kind
+		fast bool
+	}{{hexplayer.Exact, false}, {hexplayer.Learned, false}, {hexplayer.Exact, true}, {hexplayer.Learned, true}} {
+		kind := pl.kind
+		p, err := hexplayer.New(hexplayer.Settings{Kind: hexplayer.Set(kind), Time: hexplayer.Set(cfg.Time), FastVC: hexplayer.Set(pl.fast)}, hexplayer.Options{})
 		if err != nil {
 			return nil, err
 		}
@@ -524,7 +531,11 @@ func benchPlayers(ctx context.Context, cfg BenchConfig, bs []*hex.Board) ([]Benc
 		}
 		sec := math.Max(spent.Seconds(), 1e-9)
 		rate := float64(nodes) / sec
-		row := BenchRow{Name: fmt.Sprintf("%s player (hexlearn gtp), %s per move", kind, cfg.Time), PerOp: time.Duration(float64(time.Second) / math.Max(rate, 1e-9))}
+		flag := ""
+		if pl.fast {
+			flag = " --fastvc"
+		}
+		row := BenchRow{Name: fmt.Sprintf("%s player (hexlearn gtp%s), %s per move", kind, flag, cfg.Time), PerOp: time.Duration(float64(time.Second) / math.Max(rate, 1e-9))}
 		what := "nodes"
 		if mcts {
 			what = "expansions"
@@ -543,10 +554,16 @@ func benchPlayers(ctx context.Context, cfg BenchConfig, bs []*hex.Board) ([]Benc
 			row.Note += fmt.Sprintf("; %.0f playouts/s", float64(playouts)/sec)
 		}
 		switch {
+		case pl.fast && defaultRate[kind] > 0:
+			row.Baseline, row.Ratio = fmt.Sprintf("%s player", kind), rate/defaultRate[kind]
+		case pl.fast:
 		case kind == hexplayer.Exact:
 			exactRate = rate
 		case exactRate > 0:
 			row.Baseline, row.Ratio = "exact player", rate/math.Max(exactRate, 1e-9)
+		}
+		if !pl.fast {
+			defaultRate[kind] = rate
 		}
 		rows = append(rows, row)
 	}

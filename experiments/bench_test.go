@@ -52,7 +52,8 @@ func TestRandomModelIsValid(t *testing.T) {
 // TestBenchPlayers: the search group measures both players as hexlearn gtp builds
 // them on positions H-search leaves open (seed 2's three 11x11 positions have 83–91
 // empty cells, more than the 64 below which the solver is asked first, and 11x11 has
-// no book): both search every one, the learned player is compared with the exact one.
+// no book): both search every one, the learned player is compared with the exact one,
+// and each player with --fastvc with itself without it.
 func TestBenchPlayers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays 2 x 3 moves")
@@ -67,6 +68,9 @@ func TestBenchPlayers(t *testing.T) {
 			if strings.HasPrefix(r.Name, kind+" player (hexlearn gtp)") {
 				found[kind] = r
 			}
+			if strings.HasPrefix(r.Name, kind+" player (hexlearn gtp --fastvc)") {
+				found[kind+" fastvc"] = r
+			}
 		}
 	}
 	ex, le := found["exact"], found["learned"]
@@ -75,6 +79,11 @@ func TestBenchPlayers(t *testing.T) {
 	}
 	if le.Baseline != "exact player" || !strings.Contains(le.Note, "expansions/s") || !strings.Contains(le.Note, "3 of 3 moves searched") {
 		t.Errorf("learned player row %+v", le)
+	}
+	for _, kind := range []string{"exact", "learned"} {
+		if r := found[kind+" fastvc"]; r.Baseline != kind+" player" || !(r.Ratio > 0) || !strings.Contains(r.Note, "3 of 3 moves searched") {
+			t.Errorf("%s player with --fastvc: row %+v, want a ratio against the %s player", kind, r, kind)
+		}
 	}
 	if bs := openPositions(11, 3, 2); len(bs) != 3 {
 		t.Fatalf("%d open positions, want 3", len(bs))
