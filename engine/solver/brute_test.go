@@ -22,7 +22,9 @@ func TestAgainstBruteForce(t *testing.T) {
 		"ice":   {NoInferior: true},
 		"full":  {},
 		"vc":    {Connector: NewVCConnector(vc.DefaultConfig())},
-		"hs":    {Connector: vc.NewCompact()},
+		// engine/vc's builder with the FastVC rules (hexlearn gtp --fastvc)
+		"vc-fastvc": {Connector: NewVCConnector(vc.FastVCConfig())},
+		"hs":        {Connector: vc.NewCompact()},
 		// DefaultConfig's settings: DFPN without the mover's own H-search
 		"hs-nomover":  {Connector: vc.NewCompact(), NoMoverVC: true},
 		"hs-energy":   {Connector: vc.NewCompact(), NoMoverVC: true, Energy: true},

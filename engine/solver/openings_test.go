@@ -75,6 +75,7 @@ func TestOpenings3to5(t *testing.T) {
 		if n < 5 {
 			checkOpenings(t, n, EngineVCConfig())
 		}
+		checkOpenings(t, n, Config{Connector: NewVCConnector(vc.FastVCConfig())})
 	}
 }
 
@@ -83,6 +84,9 @@ func TestOpenings6(t *testing.T) {
 		t.Skip("short")
 	}
 	checkOpenings(t, 6, DefaultConfig())
+	fast := DefaultConfig() // engine/vc's builder with the FastVC rules as the connector
+	fast.Connector = NewVCConnector(vc.FastVCConfig())
+	checkOpenings(t, 6, fast)
 	dfs := DefaultConfig()
 	dfs.Algorithm = DFS
 	checkOpenings(t, 6, dfs)
