@@ -7,8 +7,10 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/hexlearn/hexlearn/internal/fileutil"
 	"github.com/hexlearn/hexlearn/internal/version"
 	"github.com/hexlearn/hexlearn/model"
+	"github.com/hexlearn/hexlearn/pipeline/loop"
 	"github.com/hexlearn/hexlearn/player"
 )
 
@@ -28,6 +30,12 @@ type BuiltinRecipe struct {
 	// evaluator's value; model.TargetPlayouts: the share of random playouts Black
 	// wins, labelled with train.DefaultPlayouts playouts per row).
 	Target model.Target
+	// Loop, when set, goes on from the corpus network with the self-improving loop
+	// (pipeline/loop; Size, Seed, Start, Workers and Meter are BuildBuiltins'): the
+	// built-in model is the loop's last generation. Its self-play and gates play a
+	// fixed number of MCTS expansions per move (Gate.Expansions), so the generations
+	// follow from the seed on any machine.
+	Loop *loop.Config
 }
 
 // DefaultRecipes are the recipes of the models built into the binary (5x5 to 11x11):
@@ -44,11 +52,27 @@ func DefaultRecipes() []BuiltinRecipe {
 		{Size: 5, Positions: 20000, Hidden: 32, Epochs: 40},
 		{Size: 6, Positions: 40000, Hidden: 48, Epochs: 40},
 		{Size: 7, Positions: 60000, Hidden: 64, Epochs: 40},
-		{Size: 8, Positions: 600000, Hidden: 64, Epochs: 20, Features: model.FeaturesTwoDist, LearnRate: 0.001},
+		{Size: 8, Positions: 600000, Hidden: 64, Epochs: 20, Features: model.FeaturesTwoDist, LearnRate: 0.001, Loop: builtinLoop8()},
 		{Size: 9, Positions: 80000, Hidden: 64, Epochs: 40},
 		{Size: 10, Positions: 60000, Hidden: 64, Epochs: 40},
 		{Size: 11, Positions: 300000, Hidden: 64, Epochs: 40, Features: model.FeaturesTwoDist, LearnRate: 0.001, Target: model.TargetPlayouts},
 	}
+}
+
+// builtinLoop8 is the 8x8 recipe's loop: the configuration of the 8x8 loop of
+// docs/results.md ("The self-improving loop": 800 self-play games of 300 expansions per
+// move, candidates learning from the last 4 iterations for 10 epochs, gates of 32 to
+// 320 games), with gates at 300 expansions per move instead of 0.15 s so that the
+// generations follow from the seed. It stops at generation 3 (at most 10 iterations):
+// in that loop's matches generations 4-6 were no stronger than generation 3
+// (docs/results.md, "The self-improving loop").
+func builtinLoop8() *loop.Config {
+	c := loop.DefaultConfig(8)
+	c.Games, c.Shards, c.Expansions, c.Window = 800, 2, 300, 4
+	c.Train.Epochs, c.Train.PolicyWeight = 10, 1
+	c.Gate.Time, c.Gate.Expansions, c.Gate.MaxGames, c.Gate.MinGames = 0, 300, 320, 32
+	c.Generations, c.MaxIterations = 3, 10
+	return &c
 }
 
 // BuiltinsConfig configures BuildBuiltins.
@@ -77,7 +101,13 @@ type BuiltinReport struct {
 	Quality    string // held-out metrics
 	CorpusTime time.Duration
 	TrainTime  time.Duration
-	File       string
+	// Generation is the loop generation the model is (0: the corpus network, or no
+	// loop); LoopIterations the loop's iterations up to the one that made it (all of
+	// them when none passed its gate) and LoopTime the loop's time.
+	Generation     int
+	LoopIterations int
+	LoopTime       time.Duration
+	File           string
 }
 
 // builtinHoldout is the share of a built-in model's open rows held out of training
@@ -132,7 +162,13 @@ func BuildBuiltins(ctx context.Context, c BuiltinsConfig) ([]BuiltinReport, erro
 			rep.Quality = fit.Holdout.String()
 		}
 		rep.File = filepath.Join(c.Out, player.BuiltinName(r.Size, r.Size))
-		if err := fit.Model.WriteFile(rep.File); err != nil {
+		final := fit.Model
+		if r.Loop != nil {
+			if final, err = builtinLoop(ctx, c, r, dir, fit.Model, &rep); err != nil {
+				return reps, err
+			}
+		}
+		if err := final.WriteFile(rep.File); err != nil {
 			return reps, err
 		}
 		if c.OnModel != nil {
@@ -141,4 +177,44 @@ func BuildBuiltins(ctx context.Context, c BuiltinsConfig) ([]BuiltinReport, erro
 		reps = append(reps, rep)
 	}
 	return reps, nil
+}
+
+// builtinLoop runs recipe r's loop from the corpus network start (written next to the
+// corpus directory dir as its first generation) in dir + "-loop", and returns the
+// loop's last generation with the release number as its code version and the recipe
+// in its provenance.
+func builtinLoop(ctx context.Context, c BuiltinsConfig, r BuiltinRecipe, dir string, start *model.Model, rep *BuiltinReport) (*model.Model, error) {
+	begin := time.Now()
+	data, err := start.MarshalBinary()
+	if err != nil {
+		return nil, err
+	}
+	startFile := dir + "-start.model"
+	if err := fileutil.WriteFileAtomic(startFile, data); err != nil {
+		return nil, fmt.Errorf("pipeline: %w", err)
+	}
+	cfg := *r.Loop
+	cfg.Size, cfg.Seed, cfg.Start, cfg.Workers = r.Size, c.Seed, startFile, c.Workers
+	cfg.CodeVersion = version.Number
+	cfg.Meter = subMeter(meterOr(c.Meter), fmt.Sprintf("%dx%d loop", r.Size, r.Size))
+	st, err := loop.Run(ctx, dir+"-loop", cfg)
+	if err != nil {
+		return nil, err
+	}
+	last := st.Generations[len(st.Generations)-1]
+	m, err := model.ReadFile(filepath.Join(dir+"-loop", last.Model))
+	if err != nil {
+		return nil, fmt.Errorf("pipeline: %w", err)
+	}
+	m.Provenance.CodeVersion = version.Number
+	// The generation's own iteration, not the loop's count: a loop directory resumed with
+	// fewer generations than it already holds must give the same file.
+	m.Provenance.Config += fmt.Sprintf(" recipe=builtin positions=%d holdout=%g loop-seed=%d loop-generation=%d loop-iteration=%d games=%d expansions=%d gate-expansions=%d window=%d",
+		r.Positions, builtinHoldout, c.Seed, last.Index, last.Iteration, cfg.Games, cfg.Expansions, cfg.Gate.Expansions, cfg.Window)
+	iters := last.Iteration + 1
+	if last.Index == 0 { // no candidate passed: every iteration ran for nothing
+		iters = len(st.Iterations)
+	}
+	rep.Generation, rep.LoopIterations, rep.LoopTime = last.Index, iters, time.Since(begin)
+	return m, nil
 }

@@ -1,13 +1,18 @@
 package pipeline
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
+	"github.com/hexlearn/hexlearn/internal/version"
+	"github.com/hexlearn/hexlearn/model"
+	"github.com/hexlearn/hexlearn/pipeline/loop"
 	"github.com/hexlearn/hexlearn/player"
 )
 
@@ -54,5 +59,58 @@ func TestBuiltinRebuild(t *testing.T) {
 	}
 	if build(builtinSeed+1) == sha256.Sum256(want) {
 		t.Errorf("seed %d gives the built-in 5x5 model too: the seed does not reach the build", builtinSeed+1)
+	}
+}
+
+// TestBuiltinLoopRecipe: a recipe with a loop (a tiny 5x5 one, gated at fixed
+// expansions) builds the corpus network, runs the loop from it under the work
+// directory and writes its last generation, which records the loop and the release
+// number; the same seed gives the same bytes twice.
+func TestBuiltinLoopRecipe(t *testing.T) {
+	lc := loop.DefaultConfig(5)
+	lc.Games, lc.Shards, lc.Expansions, lc.Explore = 6, 2, 20, 2
+	lc.Train = loop.TrainConfig{Hidden: 6, Epochs: 2, LearnRate: 0.003, SearchMix: 0.5, Rotate: true}
+	lc.Gate = loop.GateConfig{Expansions: 16, MaxGames: 16, MinGames: 2, Elo0: -400, Elo1: -300, Alpha: 0.05, Beta: 0.05}
+	lc.Generations, lc.MaxIterations = 1, 2
+	recipe := BuiltinRecipe{Size: 5, Positions: 600, Hidden: 6, Epochs: 2, Loop: &lc}
+	build := func() ([]byte, BuiltinReport, string) {
+		t.Helper()
+		dir := t.TempDir()
+		reps, err := BuildBuiltins(context.Background(), BuiltinsConfig{Recipes: []BuiltinRecipe{recipe}, Seed: 3, Workers: 2,
+			Work: filepath.Join(dir, "work"), Out: filepath.Join(dir, "out")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(reps[0].File)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data, reps[0], filepath.Join(dir, "work")
+	}
+	a, rep, work := build()
+	// The gate's hypotheses (-400 and -300 Elo) let a candidate about as strong as its
+	// parent through, so that the file is a loop generation.
+	if rep.LoopIterations == 0 || rep.Generation != 1 {
+		t.Fatalf("want generation 1 of the loop, the report says %+v", rep)
+	}
+	m, err := model.ReadFile(rep.File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Provenance.CodeVersion != version.Number {
+		t.Errorf("code version %q, want the release number %q", m.Provenance.CodeVersion, version.Number)
+	}
+	if l := m.Provenance.Loop; l == nil || l.Generation != 1 || l.Parent != 0 || l.Gate == "" {
+		t.Errorf("the file's loop provenance is %+v, want generation 1 with parent 0 and its gate", m.Provenance.Loop)
+	}
+	if !strings.Contains(m.Provenance.Config, " loop-seed=3 loop-generation=1 ") {
+		t.Errorf("the provenance does not name the loop: %q", m.Provenance.Config)
+	}
+	loops, _ := filepath.Glob(filepath.Join(work, "*-loop", "loop.json"))
+	if len(loops) != 1 {
+		t.Errorf("want one loop directory under the work directory, found %v", loops)
+	}
+	if b, _, _ := build(); !bytes.Equal(a, b) {
+		t.Error("two builds with the same seed wrote different files")
 	}
 }

@@ -157,11 +157,23 @@ func TestBuiltinsFollowRecipes(t *testing.T) {
 		if target == "" {
 			target = model.TargetValue
 		}
+		if r.Loop != nil { // a loop generation learns the search's targets
+			target = model.TargetSearch
+		}
 		if m.Target != target || m.Features != r.Features || m.Nets[0].Hidden != r.Hidden {
 			t.Errorf("%dx%d: built-in target %q, features %q, %d hidden; recipe %q, %q, %d",
 				r.Size, r.Size, m.Target, m.Features, m.Nets[0].Hidden, target, r.Features, r.Hidden)
 		}
 		want := fmt.Sprintf(" recipe=builtin positions=%d holdout=%g", r.Positions, builtinHoldout)
+		if r.Loop != nil {
+			// A loop generation records the recipe, the loop's seed and which generation it
+			// is; its own training seed is the loop's, plus its iteration.
+			want = fmt.Sprintf(" recipe=builtin positions=%d holdout=%g loop-seed=%d ", r.Positions, builtinHoldout, builtinSeed)
+			if pv := m.Provenance; !strings.Contains(pv.Config, want) || pv.Loop == nil || pv.CodeVersion != version.Number {
+				t.Errorf("%dx%d: provenance %+v, want config with %q, a loop generation, version %s", r.Size, r.Size, pv, want, version.Number)
+			}
+			continue
+		}
 		if pv := m.Provenance; !strings.HasSuffix(pv.Config, want) || pv.Seed != builtinSeed || pv.CodeVersion != version.Number {
 			t.Errorf("%dx%d: provenance %+v, want config ending %q, seed %d, version %s", r.Size, r.Size, pv, want, builtinSeed, version.Number)
 		}

@@ -151,8 +151,13 @@ func TestBuiltinModels(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%dx%d: %v", n, n, err)
 		}
-		want := model.TargetValue // pipeline.DefaultRecipes: 11x11 learns the playouts
-		if n == 11 {
+		// pipeline.DefaultRecipes: 11x11 learns the playouts; 8x8 is a generation of
+		// the self-improving loop, which learns its search's targets
+		want := model.TargetValue
+		switch n {
+		case 8:
+			want = model.TargetSearch
+		case 11:
 			want = model.TargetPlayouts
 		}
 		if m.W != n || m.H != n || m.Target != want {
@@ -163,7 +168,7 @@ func TestBuiltinModels(t *testing.T) {
 			t.Fatal(err)
 		}
 		b := hex.MustBoard(n, n)
-		b.PlayStone(hex.Black, hex.Cell(n*n/2))
+		b.PlayStone(hex.Black, hex.Cell(n/2*n+n/2)) // the centre (for even n the cell below and right of it)
 		if v := ev.Evaluate(b).Value; v != v || v <= 0 {
 			t.Errorf("%dx%d: centre stone for Black valued %v, want > 0", n, n, v)
 		}
@@ -606,8 +611,9 @@ func TestSolveShare(t *testing.T) {
 
 // TestLookaheadDepth: the alpha-beta learned player's cheap ordering is off by
 // default (the plain evaluator); a lookahead depth wraps the model in its ordering,
-// the given mode for a two-distance model (8x8) and the potential ordering for a
-// cells model (6x6). The MCTS player always has the ordering (its priors).
+// the given mode for a two-distance model (8x8; the model's own, the policy head, by
+// default) and the potential ordering for a cells model (6x6). The MCTS player always
+// has the ordering (its priors).
 func TestLookaheadDepth(t *testing.T) {
 	for _, tc := range []struct {
 		s    Settings
@@ -615,8 +621,9 @@ func TestLookaheadDepth(t *testing.T) {
 		mode model.OrderMode // "": no ordering wrapper
 	}{
 		{settings(t, "search=alphabeta"), 8, ""},
-		{settings(t, "search=alphabeta", "lookahead-depth=2"), 8, LearnedOrder},
-		{Settings{}, 8, LearnedOrder},
+		{settings(t, "search=alphabeta", "lookahead-depth=2"), 8, model.OrderPolicy},
+		{Settings{}, 8, model.OrderPolicy},
+		{settings(t, "order=mix"), 8, model.OrderMix},
 		{Settings{}, 6, model.OrderPotential},
 		{settings(t, "lookahead-depth=3", "order=network"), 8, model.OrderNetwork},
 		{settings(t, "lookahead-depth=3", "order=network"), 6, model.OrderPotential},

@@ -23,7 +23,10 @@ hexlearn models build --out DIR [--work DIR] [--sizes 5,6,...] [--seed S] [--wor
 list prints the models built into the binary (one per board size, 5x5 to 11x11) with
 their structure and provenance. build regenerates them from nothing: for every size a
 self-play corpus of the exact player (kept under --work) and a value network trained
-on its open positions, written to DIR/NxN.model. To update the binary's models run it
+on its open positions, written to DIR/NxN.model; for the sizes whose recipe has one
+(8x8), the self-improving loop (hexlearn loop, at fixed MCTS expansions per move in
+self-play and gates) then goes on from that network under --work, and the model is
+its last gated generation. To update the binary's models run it
 from the repository root with --out player/models and rebuild. The same seed gives the
 same files, byte for byte on amd64, whatever --workers is: each records its recipe,
 the seed, its corpus's content hash and the release number (not the commit), and the
@@ -72,9 +75,13 @@ binary's models are the files of seed 1.`,
 		reps, err := pipeline.BuildBuiltins(ctx, pipeline.BuiltinsConfig{Recipes: recipes, Seed: *seed,
 			Workers: *workers, Work: *work, Out: *out, Meter: &progress.Bars{W: stderr, Desc: "models"},
 			OnModel: func(r pipeline.BuiltinReport) {
-				fmt.Fprintf(stdout, "%dx%d  %7d positions  self-play %8s  %d-%d-1 on %d rows  training %7s  %s  %s\n",
+				loop := ""
+				if r.LoopIterations > 0 {
+					loop = fmt.Sprintf("  then loop generation %d in %d iterations, %s", r.Generation, r.LoopIterations, r.LoopTime.Round(time.Second))
+				}
+				fmt.Fprintf(stdout, "%dx%d  %7d positions  self-play %8s  %d-%d-1 on %d rows  training %7s  %s%s  %s\n",
 					r.Size, r.Size, r.Rows, r.CorpusTime.Round(time.Second), r.Inputs, r.Hidden, r.TrainRows,
-					r.TrainTime.Round(100*time.Millisecond), r.Quality, r.File)
+					r.TrainTime.Round(100*time.Millisecond), r.Quality, loop, r.File)
 			}})
 		if err != nil {
 			return err
@@ -116,8 +123,12 @@ func modelsList(stdout, stderr io.Writer) error {
 		for i, n := range m.Nets {
 			hid[i] = strconv.Itoa(n.Hidden)
 		}
+		about := m.Provenance.TrainError
+		if l := m.Provenance.Loop; l != nil {
+			about = fmt.Sprintf("loop generation %d (gate %s)", l.Generation, l.Gate)
+		}
 		fmt.Fprintf(stdout, "%-6s %s target, %d network(s), %d-%s-1; %s\n", s, m.Target, len(m.Nets), m.Inputs(),
-			strings.Join(hid, "/"), m.Provenance.TrainError)
+			strings.Join(hid, "/"), about)
 	}
 	if len(player.BuiltinSizes()) == 0 {
 		fmt.Fprintln(stderr, "no built-in models")

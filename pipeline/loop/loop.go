@@ -88,6 +88,10 @@ type Config struct {
 	Meter progress.Meter `json:"-"`
 	// Log, if set, receives a line per finished step.
 	Log func(format string, a ...any) `json:"-"`
+	// CodeVersion, if set, is recorded as the code version of every network the loop
+	// trains instead of the trainer's (internal/version.String()): 'hexlearn models
+	// build' sets the release number, so that its files do not depend on the commit.
+	CodeVersion string `json:"-"`
 }
 
 // TrainConfig configures a candidate's training.
@@ -457,6 +461,9 @@ func (st *State) train(ctx context.Context, dir string, cfg *Config, it *Iterati
 	m, err := train.Train(ctx, ex, tc)
 	if err != nil {
 		return err
+	}
+	if cfg.CodeVersion != "" {
+		m.Provenance.CodeVersion = cfg.CodeVersion
 	}
 	parent := st.Generations[it.Best]
 	m.Provenance.Loop = &model.LoopProvenance{Generation: -1, Parent: parent.Index, ParentHash: parent.Hash, Iteration: it.Index,
