@@ -40,17 +40,7 @@ func TestBuiltinRebuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	build := func(seed uint64) [32]byte {
-		t.Helper()
-		dir := t.TempDir()
-		reps, err := BuildBuiltins(context.Background(), BuiltinsConfig{Recipes: []BuiltinRecipe{recipe}, Seed: seed,
-			Work: filepath.Join(dir, "work"), Out: filepath.Join(dir, "out")})
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, err := os.ReadFile(reps[0].File)
-		if err != nil {
-			t.Fatal(err)
-		}
+		data, _, _ := buildOne(t, recipe, seed)
 		return sha256.Sum256(data)
 	}
 	if got, w := build(builtinSeed), sha256.Sum256(want); got != w {
@@ -73,20 +63,7 @@ func TestBuiltinLoopRecipe(t *testing.T) {
 	lc.Gate = loop.GateConfig{Expansions: 16, MaxGames: 16, MinGames: 2, Elo0: -400, Elo1: -300, Alpha: 0.05, Beta: 0.05}
 	lc.Generations, lc.MaxIterations = 1, 2
 	recipe := BuiltinRecipe{Size: 5, Positions: 600, Hidden: 6, Epochs: 2, Loop: &lc}
-	build := func() ([]byte, BuiltinReport, string) {
-		t.Helper()
-		dir := t.TempDir()
-		reps, err := BuildBuiltins(context.Background(), BuiltinsConfig{Recipes: []BuiltinRecipe{recipe}, Seed: 3, Workers: 2,
-			Work: filepath.Join(dir, "work"), Out: filepath.Join(dir, "out")})
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, err := os.ReadFile(reps[0].File)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return data, reps[0], filepath.Join(dir, "work")
-	}
+	build := func() ([]byte, BuiltinReport, string) { return buildOne(t, recipe, 3) }
 	a, rep, work := build()
 	// The gate's hypotheses (-400 and -300 Elo) let a candidate about as strong as its
 	// parent through, so that the file is a loop generation.
@@ -113,4 +90,21 @@ func TestBuiltinLoopRecipe(t *testing.T) {
 	if b, _, _ := build(); !bytes.Equal(a, b) {
 		t.Error("two builds with the same seed wrote different files")
 	}
+}
+
+// buildOne builds recipe with seed in a temporary directory and returns the model
+// file's bytes, the report and the work directory.
+func buildOne(t *testing.T, recipe BuiltinRecipe, seed uint64) ([]byte, BuiltinReport, string) {
+	t.Helper()
+	dir := t.TempDir()
+	reps, err := BuildBuiltins(context.Background(), BuiltinsConfig{Recipes: []BuiltinRecipe{recipe}, Seed: seed,
+		Work: filepath.Join(dir, "work"), Out: filepath.Join(dir, "out")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(reps[0].File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data, reps[0], filepath.Join(dir, "work")
 }
