@@ -29,9 +29,10 @@ each iteration the best network so far plays --games self-play games as the lear
 player (MCTS with H-search, --expansions per move, no book and no solver, the first
 --explore moves after --opening random ones drawn from the search's visits), every
 position is logged with the search's targets (the root's backed-up value and visit
-shares), the game's result and the proved winner where H-search knows it; a candidate
-network learns from the last --window iterations' positions (the search target: the
-result weighted --search-mix against the search's value); then it plays the best
+shares), the game's result and the proved winner where H-search knows it (or, with
+--label-nodes N, the solver within N nodes); a candidate network learns from the last
+--window iterations' positions (the search target: the proved winner where known, else
+the result weighted --search-mix against the search's value); then it plays the best
 network at --gate-time per move (or --gate-expansions per move, which makes the whole
 loop follow from --seed on any machine), each seeded opening twice, until an SPRT decides
 (--elo0, --elo1, --alpha, --beta; at most --gate-games games): accepted, it is the next

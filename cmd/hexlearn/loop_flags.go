@@ -16,6 +16,7 @@ type loopFlags struct {
 	size, games, shards, expansions, opening, explore        *int
 	hidden, epochs, window, gateGames, gateMin, generations  *int
 	gateExpansions                                           *int
+	labelNodes                                               *int64
 	maxIter, workers                                         *int
 	seed                                                     *uint64
 	start, features                                          *string
@@ -49,6 +50,7 @@ func addLoopFlags(fs *flagSet) *loopFlags {
 	f.expansions = fs.Int("expansions", def.Expansions, "MCTS expansions per self-play move")
 	f.opening = fs.Int("opening", def.Opening, "random moves that start a self-play game")
 	f.explore = fs.Int("explore", 0, "self-play moves after the opening drawn from the search's visits (default: the board's side)")
+	f.labelNodes = fs.Int64("label-nodes", 0, "label the winner of every self-play position H-search leaves open with the solver, at most N nodes each (0: none)")
 	f.hidden = fs.Int("hidden", def.Train.Hidden, "the candidates' hidden units")
 	f.epochs = fs.Int("epochs", def.Train.Epochs, "the candidates' training epochs")
 	f.lr = fs.Float64("lr", def.Train.LearnRate, "the candidates' learning rate")
@@ -106,6 +108,9 @@ func (f *loopFlags) config(fs *flagSet) (loop.Config, error) {
 	}
 	cfg := loop.DefaultConfig(*f.size)
 	cfg.Seed, cfg.Start, cfg.Games, cfg.Shards, cfg.Expansions, cfg.Opening = *f.seed, *f.start, *f.games, *f.shards, *f.expansions, *f.opening
+	if cfg.LabelNodes = *f.labelNodes; cfg.LabelNodes < 0 || cfg.LabelNodes > 1<<30 {
+		return loop.Config{}, usageErr("--label-nodes %d: want 0 (none) up to %d", cfg.LabelNodes, 1<<30)
+	}
 	if given(fs, "explore") {
 		cfg.Explore = *f.explore
 	}

@@ -4,9 +4,10 @@
 // number of expansions per move so the games do not depend on the machine), every
 // position is logged with the targets of the player's own search (the root's backed-up
 // value and visit shares), the game's result and the proved result where H-search
-// knows it (selfplay.ModePlayer); a candidate network learns from them (the search
-// target, model.TargetSearch); and a gate admits it as the next generation only if it
-// beats the best network at equal time (an SPRT, Gate).
+// knows it (or the solver, within a node limit per position: Config.LabelNodes)
+// (selfplay.ModePlayer); a candidate network learns from them (the search target,
+// model.TargetSearch); and a gate admits it as the next generation only if it beats
+// the best network at equal time (an SPRT, Gate).
 //
 // Everything lives in one directory: loop.json (the configuration and how far the
 // loop got, rewritten atomically after every step), iter-NNN/ per iteration
@@ -34,6 +35,7 @@ import (
 
 	"github.com/hexlearn/hexlearn/dataset"
 	"github.com/hexlearn/hexlearn/engine/circuit"
+	"github.com/hexlearn/hexlearn/engine/hex"
 	"github.com/hexlearn/hexlearn/internal/fileutil"
 	"github.com/hexlearn/hexlearn/internal/progress"
 	"github.com/hexlearn/hexlearn/model"
@@ -65,6 +67,11 @@ type Config struct {
 	// Explore the number of moves after it drawn from the root's visits.
 	Opening int `json:"opening"`
 	Explore int `json:"explore"`
+	// LabelNodes, when positive, has the solver (engine/solver's DFPN, at most
+	// LabelNodes nodes per position) label the true winner of every self-play position
+	// H-search did not prove; the search target then learns the proved result wherever
+	// either knows it. Node limits decide the labels, so they follow from the seed.
+	LabelNodes int64 `json:"label_nodes,omitempty"`
 	// Player holds the player's other settings, as flags give them ("name=value"; the
 	// loop sets expansions, time, book none and no solver itself).
 	Player []string `json:"player"`
@@ -135,6 +142,8 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("%w: %d expansions per move (want >= 1)", ErrConfig, c.Expansions)
 	case c.Opening < 0 || c.Explore < 0:
 		return fmt.Errorf("%w: negative opening or exploration", ErrConfig)
+	case c.LabelNodes < 0:
+		return fmt.Errorf("%w: %d solver nodes per label (want >= 0)", ErrConfig, c.LabelNodes)
 	case c.Window < 1:
 		return fmt.Errorf("%w: a window of %d iterations (want >= 1)", ErrConfig, c.Window)
 	case c.Generations < 0 || c.MaxIterations < 0 || c.Workers < 0:
@@ -467,7 +476,7 @@ func (st *State) train(ctx context.Context, dir string, cfg *Config, it *Iterati
 	}
 	parent := st.Generations[it.Best]
 	m.Provenance.Loop = &model.LoopProvenance{Generation: -1, Parent: parent.Index, ParentHash: parent.Hash, Iteration: it.Index,
-		Data: fmt.Sprintf("%d rows of the self-play of iterations %v (%d games each, %d expansions per move)", ex.Rows(), iters, cfg.Games, cfg.Expansions)}
+		Data: fmt.Sprintf("%d rows of the self-play of iterations %v (%d games each, %d expansions per move%s)", ex.Rows(), iters, cfg.Games, cfg.Expansions, labelled(cfg.LabelNodes))}
 	name := filepath.Join(filepath.Base(iterDir(dir, it.Index)), "candidate.model")
 	if err := m.WriteFile(filepath.Join(dir, name)); err != nil {
 		return err
@@ -486,6 +495,14 @@ func (st *State) train(ctx context.Context, dir string, cfg *Config, it *Iterati
 	}
 	it.Trained = fmt.Sprintf("%d-%d (%s inputs; %s) from %s on %d rows", m.Inputs(), cfg.Train.Hidden, feat, heads, from, ex.Rows())
 	return st.save(dir)
+}
+
+// labelled describes the solver's labels of the self-play for a model's provenance.
+func labelled(nodes int64) string {
+	if nodes <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(", proved winners labelled by the solver within %d nodes", nodes)
 }
 
 // gate plays iteration it's candidate against the best generation; an accepted
@@ -635,6 +652,10 @@ func RunShard(ctx context.Context, dir string, i, k, workers int, meter progress
 		EvaluatorInfo: map[string]string{"loop.iteration": fmt.Sprint(i), "loop.generation": fmt.Sprint(st.Iterations[i].Best),
 			"loop.generation_hash": st.Generations[st.Iterations[i].Best].Hash, "player": fmt.Sprint(s.Args())},
 		Meter: progress.Part(meter, fmt.Sprintf("iteration %d self-play shard %d", i, k)),
+	}
+	if n := cfg.LabelNodes; n > 0 {
+		sc.EvaluatorInfo["labeler"], sc.EvaluatorInfo["labeler.max_nodes"] = "solver", fmt.Sprint(n)
+		sc.NewLabeler = func() func(context.Context, *hex.Board) (hex.Color, bool, error) { return selfplay.SolverLabeler(n) }
 	}
 	res, err := selfplay.Run(ctx, out, sc)
 	if err != nil {

@@ -334,3 +334,59 @@ func TestReportFromFile(t *testing.T) {
 		t.Errorf("the report lacks the gate's score and interval %q:\n%s", want, md)
 	}
 }
+
+// TestLoopSolverLabels: with LabelNodes the self-play shards hold the same games, and
+// the solver has labelled the true winner of positions H-search left open; the
+// candidate's provenance says so.
+func TestLoopSolverLabels(t *testing.T) {
+	rows := func(labelNodes int64) ([]dataset.Example, *model.Model) {
+		dir := t.TempDir()
+		cfg := tinyConfig()
+		cfg.MaxIterations, cfg.LabelNodes = 1, labelNodes
+		cfg.Gate.MaxGames, cfg.Gate.MinGames = 2, 2
+		st, err := Run(context.Background(), dir, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []dataset.Example
+		for k := 0; k < cfg.Shards; k++ {
+			tab, err := dataset.ReadPath(shardDir(dir, 0, k), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, tab.Rows...)
+		}
+		cand, err := model.ReadFile(filepath.Join(dir, st.Iterations[0].Candidate))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out, cand
+	}
+	plain, plainCand := rows(0)
+	labelled, cand := rows(100_000)
+	if len(plain) != len(labelled) {
+		t.Fatalf("%d rows without labels, %d with", len(plain), len(labelled))
+	}
+	known, added := 0, 0
+	for i := range plain {
+		p, l := plain[i], labelled[i]
+		if p.Hash != l.Hash || p.Winner != l.Winner {
+			t.Fatalf("row %d: labelling changed the games", i)
+		}
+		switch {
+		case p.TrueWinner != hex.Empty && l.TrueWinner != p.TrueWinner:
+			t.Fatalf("row %d: H-search's proved winner %v became %v", i, p.TrueWinner, l.TrueWinner)
+		case p.TrueWinner != hex.Empty:
+			known++
+		case l.TrueWinner != hex.Empty:
+			added++
+		}
+	}
+	// 5x5 is solved within 100,000 nodes from every position: every row is labelled.
+	if added == 0 || known+added != len(labelled) {
+		t.Errorf("%d rows: %d proved by H-search, %d labelled by the solver", len(labelled), known, added)
+	}
+	if !strings.Contains(cand.Provenance.Loop.Data, "labelled by the solver within 100000 nodes") || strings.Contains(plainCand.Provenance.Loop.Data, "solver") {
+		t.Errorf("provenance %q / %q", cand.Provenance.Loop.Data, plainCand.Provenance.Loop.Data)
+	}
+}
