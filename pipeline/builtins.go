@@ -2,6 +2,8 @@ package pipeline
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -179,8 +181,16 @@ func BuildBuiltins(ctx context.Context, c BuiltinsConfig) ([]BuiltinReport, erro
 	return reps, nil
 }
 
+// builtinLoopDir is the directory of a recipe's loop next to its corpus directory: its
+// name holds a hash of the loop's recorded configuration, so that a changed recipe
+// starts a loop of its own instead of meeting one it cannot resume.
+func builtinLoopDir(dir string, cfg loop.Config) string {
+	data, _ := json.Marshal(cfg)
+	return fmt.Sprintf("%s-loop-%x", dir, sha256.Sum256(data))[:len(dir)+len("-loop-")+12]
+}
+
 // builtinLoop runs recipe r's loop from the corpus network start (written next to the
-// corpus directory dir as its first generation) in dir + "-loop", and returns the
+// corpus directory dir as its first generation) in builtinLoopDir, and returns the
 // loop's last generation with the release number as its code version and the recipe
 // in its provenance.
 func builtinLoop(ctx context.Context, c BuiltinsConfig, r BuiltinRecipe, dir string, start *model.Model, rep *BuiltinReport) (*model.Model, error) {
@@ -197,12 +207,13 @@ func builtinLoop(ctx context.Context, c BuiltinsConfig, r BuiltinRecipe, dir str
 	cfg.Size, cfg.Seed, cfg.Start, cfg.Workers = r.Size, c.Seed, startFile, c.Workers
 	cfg.CodeVersion = version.Number
 	cfg.Meter = subMeter(meterOr(c.Meter), fmt.Sprintf("%dx%d loop", r.Size, r.Size))
-	st, err := loop.Run(ctx, dir+"-loop", cfg)
+	loopDir := builtinLoopDir(dir, cfg)
+	st, err := loop.Run(ctx, loopDir, cfg)
 	if err != nil {
 		return nil, err
 	}
 	last := st.Generations[len(st.Generations)-1]
-	m, err := model.ReadFile(filepath.Join(dir+"-loop", last.Model))
+	m, err := model.ReadFile(filepath.Join(loopDir, last.Model))
 	if err != nil {
 		return nil, fmt.Errorf("pipeline: %w", err)
 	}
@@ -211,6 +222,9 @@ func builtinLoop(ctx context.Context, c BuiltinsConfig, r BuiltinRecipe, dir str
 	// fewer generations than it already holds must give the same file.
 	m.Provenance.Config += fmt.Sprintf(" recipe=builtin positions=%d holdout=%g loop-seed=%d loop-generation=%d loop-iteration=%d games=%d expansions=%d gate-expansions=%d window=%d",
 		r.Positions, builtinHoldout, c.Seed, last.Index, last.Iteration, cfg.Games, cfg.Expansions, cfg.Gate.Expansions, cfg.Window)
+	if cfg.Solved > 0 {
+		m.Provenance.Config += fmt.Sprintf(" solved=%d solved-nodes=%d", cfg.Solved, cfg.SolvedNodes)
+	}
 	iters := last.Iteration + 1
 	if last.Index == 0 { // no candidate passed: every iteration ran for nothing
 		iters = len(st.Iterations)

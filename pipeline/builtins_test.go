@@ -62,6 +62,7 @@ func TestBuiltinLoopRecipe(t *testing.T) {
 	lc.Train = loop.TrainConfig{Hidden: 6, Epochs: 2, LearnRate: 0.003, SearchMix: 0.5, Rotate: true}
 	lc.Gate = loop.GateConfig{Expansions: 16, MaxGames: 16, MinGames: 2, Elo0: -400, Elo1: -300, Alpha: 0.05, Beta: 0.05}
 	lc.Generations, lc.MaxIterations = 1, 2
+	lc.Solved, lc.SolvedNodes = 20, 100_000
 	recipe := BuiltinRecipe{Size: 5, Positions: 600, Hidden: 6, Epochs: 2, Loop: &lc}
 	build := func() ([]byte, BuiltinReport, string) { return buildOne(t, recipe, 3) }
 	a, rep, work := build()
@@ -80,10 +81,10 @@ func TestBuiltinLoopRecipe(t *testing.T) {
 	if l := m.Provenance.Loop; l == nil || l.Generation != 1 || l.Parent != 0 || l.Gate == "" {
 		t.Errorf("the file's loop provenance is %+v, want generation 1 with parent 0 and its gate", m.Provenance.Loop)
 	}
-	if !strings.Contains(m.Provenance.Config, " loop-seed=3 loop-generation=1 ") {
+	if !strings.Contains(m.Provenance.Config, " loop-seed=3 loop-generation=1 ") || !strings.Contains(m.Provenance.Config, " solved=20 solved-nodes=100000") {
 		t.Errorf("the provenance does not name the loop: %q", m.Provenance.Config)
 	}
-	loops, _ := filepath.Glob(filepath.Join(work, "*-loop", "loop.json"))
+	loops, _ := filepath.Glob(filepath.Join(work, "*-loop-*", "loop.json"))
 	if len(loops) != 1 {
 		t.Errorf("want one loop directory under the work directory, found %v", loops)
 	}

@@ -172,6 +172,9 @@ func TestBuiltinsFollowRecipes(t *testing.T) {
 			if pv := m.Provenance; !strings.Contains(pv.Config, want) || pv.Loop == nil || pv.CodeVersion != version.Number {
 				t.Errorf("%dx%d: provenance %+v, want config with %q, a loop generation, version %s", r.Size, r.Size, pv, want, version.Number)
 			}
+			if s := r.Loop.Solved; s > 0 && !strings.HasSuffix(m.Provenance.Config, fmt.Sprintf(" solved=%d solved-nodes=%d", s, r.Loop.SolvedNodes)) {
+				t.Errorf("%dx%d: provenance %q does not name the recipe's solved set", r.Size, r.Size, m.Provenance.Config)
+			}
 			continue
 		}
 		if pv := m.Provenance; !strings.HasSuffix(pv.Config, want) || pv.Seed != builtinSeed || pv.CodeVersion != version.Number {

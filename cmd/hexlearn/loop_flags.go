@@ -16,7 +16,7 @@ type loopFlags struct {
 	size, games, shards, expansions, opening, explore        *int
 	hidden, epochs, window, gateGames, gateMin, generations  *int
 	gateExpansions                                           *int
-	labelNodes                                               *int64
+	labelNodes, solved, solvedNodes                          *int64
 	maxIter, workers                                         *int
 	seed                                                     *uint64
 	start, features                                          *string
@@ -51,6 +51,8 @@ func addLoopFlags(fs *flagSet) *loopFlags {
 	f.opening = fs.Int("opening", def.Opening, "random moves that start a self-play game")
 	f.explore = fs.Int("explore", 0, "self-play moves after the opening drawn from the search's visits (default: the board's side)")
 	f.labelNodes = fs.Int64("label-nodes", 0, "label the winner of every self-play position H-search leaves open with the solver, at most N nodes each (0: none)")
+	f.solved = fs.Int64("solved", 0, "random positions the solver labels once (at most --solved-nodes nodes each); the decided ones join every candidate's training (0: none)")
+	f.solvedNodes = fs.Int64("solved-nodes", loop.DefaultSolvedNodes, "solver nodes per position of --solved")
 	f.hidden = fs.Int("hidden", def.Train.Hidden, "the candidates' hidden units")
 	f.epochs = fs.Int("epochs", def.Train.Epochs, "the candidates' training epochs")
 	f.lr = fs.Float64("lr", def.Train.LearnRate, "the candidates' learning rate")
@@ -110,6 +112,15 @@ func (f *loopFlags) config(fs *flagSet) (loop.Config, error) {
 	cfg.Seed, cfg.Start, cfg.Games, cfg.Shards, cfg.Expansions, cfg.Opening = *f.seed, *f.start, *f.games, *f.shards, *f.expansions, *f.opening
 	if cfg.LabelNodes = *f.labelNodes; cfg.LabelNodes < 0 || cfg.LabelNodes > 1<<30 {
 		return loop.Config{}, usageErr("--label-nodes %d: want 0 (none) up to %d", cfg.LabelNodes, 1<<30)
+	}
+	if cfg.Solved, cfg.SolvedNodes = *f.solved, *f.solvedNodes; cfg.Solved < 0 || cfg.Solved > 1<<24 {
+		return loop.Config{}, usageErr("--solved %d: want 0 (none) up to %d", cfg.Solved, 1<<24)
+	}
+	if cfg.SolvedNodes < 1 || cfg.SolvedNodes > 1<<30 {
+		return loop.Config{}, usageErr("--solved-nodes %d: want 1 up to %d", cfg.SolvedNodes, 1<<30)
+	}
+	if cfg.Solved == 0 {
+		cfg.SolvedNodes = 0
 	}
 	if given(fs, "explore") {
 		cfg.Explore = *f.explore

@@ -72,6 +72,13 @@ type Config struct {
 	// H-search did not prove; the search target then learns the proved result wherever
 	// either knows it. Node limits decide the labels, so they follow from the seed.
 	LabelNodes int64 `json:"label_nodes,omitempty"`
+	// Solved, when positive, is the number of random positions (selfplay.ModePositions,
+	// seeded apart from the self-play) the solver labels once, at most SolvedNodes
+	// nodes each (0: DefaultSolvedNodes); the decided ones join every candidate's
+	// training with their true winner as the value target (and no policy target), so
+	// that the values also learn who wins off the player's own paths.
+	Solved      int64 `json:"solved,omitempty"`
+	SolvedNodes int64 `json:"solved_nodes,omitempty"`
 	// Player holds the player's other settings, as flags give them ("name=value"; the
 	// loop sets expansions, time, book none and no solver itself).
 	Player []string `json:"player"`
@@ -142,8 +149,8 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("%w: %d expansions per move (want >= 1)", ErrConfig, c.Expansions)
 	case c.Opening < 0 || c.Explore < 0:
 		return fmt.Errorf("%w: negative opening or exploration", ErrConfig)
-	case c.LabelNodes < 0:
-		return fmt.Errorf("%w: %d solver nodes per label (want >= 0)", ErrConfig, c.LabelNodes)
+	case c.LabelNodes < 0 || c.Solved < 0 || c.SolvedNodes < 0:
+		return fmt.Errorf("%w: negative solver nodes per label or solved positions", ErrConfig)
 	case c.Window < 1:
 		return fmt.Errorf("%w: a window of %d iterations (want >= 1)", ErrConfig, c.Window)
 	case c.Generations < 0 || c.MaxIterations < 0 || c.Workers < 0:
@@ -209,6 +216,9 @@ type State struct {
 	Config      Config       `json:"config"`
 	Generations []Generation `json:"generations"`
 	Iterations  []Iteration  `json:"iterations"`
+	// Solved is the number of decided positions in the solved set (Config.Solved),
+	// once it is complete.
+	Solved int `json:"solved,omitempty"`
 }
 
 // stateFormat names loop.json's format.
@@ -314,6 +324,9 @@ func Run(ctx context.Context, dir string, cfg Config) (*State, error) {
 		if err := st.start(dir); err != nil {
 			return nil, err
 		}
+	}
+	if err := st.solve(ctx, dir, &cfg); err != nil {
+		return st, err
 	}
 	maxIter := cfg.MaxIterations
 	if maxIter == 0 {
@@ -446,6 +459,11 @@ func (st *State) train(ctx context.Context, dir string, cfg *Config, it *Iterati
 		}
 		iters = append(iters, i)
 	}
+	solved, err := st.solvedRows(dir)
+	if err != nil {
+		return err
+	}
+	tab.Rows = append(tab.Rows, solved...)
 	ex, err := train.FromTable(&tab, cfg.Size, cfg.Size)
 	if err != nil {
 		return err
@@ -476,7 +494,7 @@ func (st *State) train(ctx context.Context, dir string, cfg *Config, it *Iterati
 	}
 	parent := st.Generations[it.Best]
 	m.Provenance.Loop = &model.LoopProvenance{Generation: -1, Parent: parent.Index, ParentHash: parent.Hash, Iteration: it.Index,
-		Data: fmt.Sprintf("%d rows of the self-play of iterations %v (%d games each, %d expansions per move%s)", ex.Rows(), iters, cfg.Games, cfg.Expansions, labelled(cfg.LabelNodes))}
+		Data: fmt.Sprintf("%d rows of the self-play of iterations %v (%d games each, %d expansions per move%s)%s", ex.Rows(), iters, cfg.Games, cfg.Expansions, labelled(cfg.LabelNodes), solvedData(len(solved), cfg))}
 	name := filepath.Join(filepath.Base(iterDir(dir, it.Index)), "candidate.model")
 	if err := m.WriteFile(filepath.Join(dir, name)); err != nil {
 		return err

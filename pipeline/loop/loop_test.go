@@ -390,3 +390,55 @@ func TestLoopSolverLabels(t *testing.T) {
 		t.Errorf("provenance %q / %q", cand.Provenance.Loop.Data, plainCand.Provenance.Loop.Data)
 	}
 }
+
+// TestLoopSolvedSet: with Solved the loop labels that many random positions once (the
+// decided ones are every candidate's extra rows, recorded in its provenance) and
+// keeps them when it resumes; the same seed gives the same set.
+func TestLoopSolvedSet(t *testing.T) {
+	run := func(dir string) *State {
+		cfg := tinyConfig()
+		cfg.MaxIterations, cfg.Solved, cfg.SolvedNodes = 1, 30, 100_000
+		cfg.Gate.MaxGames, cfg.Gate.MinGames = 2, 2
+		st, err := Run(context.Background(), dir, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	dir := t.TempDir()
+	st := run(dir)
+	rows, err := st.solvedRows(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 5x5 is solved within 100,000 nodes from every position.
+	if st.Solved != 30 || len(rows) != 30 {
+		t.Fatalf("solved set: state %d, %d rows; want 30", st.Solved, len(rows))
+	}
+	for i, r := range rows {
+		if r.Search != nil || r.TrueWinner == hex.Empty {
+			t.Fatalf("row %d: %+v", i, r)
+		}
+	}
+	cand, err := model.ReadFile(filepath.Join(dir, st.Iterations[0].Candidate))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(cand.Provenance.Loop.Data, "and 30 random positions with the solver's winners (of 30 drawn)") {
+		t.Errorf("provenance %q", cand.Provenance.Loop.Data)
+	}
+	marker, _ := os.Stat(solvedMarker(dir))
+	run(dir)
+	if again, _ := os.Stat(solvedMarker(dir)); marker == nil || again == nil || !again.ModTime().Equal(marker.ModTime()) {
+		t.Error("a resumed loop made its solved set again")
+	}
+	other := t.TempDir()
+	run(other)
+	a, _ := st.solvedRows(dir)
+	b, _ := st.solvedRows(other)
+	for i := range a {
+		if a[i].Hash != b[i].Hash || a[i].TrueWinner != b[i].TrueWinner {
+			t.Fatalf("row %d differs between two runs of one seed", i)
+		}
+	}
+}
