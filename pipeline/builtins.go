@@ -67,13 +67,16 @@ func DefaultRecipes() []BuiltinRecipe {
 // 320 games), with gates at 300 expansions per move instead of 0.15 s so that the
 // generations follow from the seed. It stops at generation 3 (at most 10 iterations):
 // in that loop's matches generations 4-6 were no stronger than generation 3
-// (docs/results.md, "The self-improving loop").
+// (docs/results.md, "The self-improving loop"). Every candidate also learns the
+// solver's winners of 12,000 random positions (Config.Solved, 500 nodes each): with
+// them its values name the winner of positions H-search leaves open more often.
 func builtinLoop8() *loop.Config {
 	c := loop.DefaultConfig(8)
 	c.Games, c.Shards, c.Expansions, c.Window = 800, 2, 300, 4
 	c.Train.Epochs, c.Train.PolicyWeight = 10, 1
 	c.Gate.Time, c.Gate.Expansions, c.Gate.MaxGames, c.Gate.MinGames = 0, 300, 320, 32
 	c.Generations, c.MaxIterations = 3, 10
+	c.Solved, c.SolvedNodes = 12000, 500
 	return &c
 }
 
