@@ -427,6 +427,9 @@ func TestLoopSolvedSet(t *testing.T) {
 	if !strings.Contains(cand.Provenance.Loop.Data, "and 30 random positions with the solver's winners (of 30 drawn)") {
 		t.Errorf("provenance %q", cand.Provenance.Loop.Data)
 	}
+	if rep, err := os.ReadFile(filepath.Join(dir, "report", "README.md")); err != nil || !strings.Contains(string(rep), "Solved set: 30 of 30 random positions") {
+		t.Errorf("the report does not name the solved set (%v)", err)
+	}
 	marker, _ := os.Stat(solvedMarker(dir))
 	run(dir)
 	if again, _ := os.Stat(solvedMarker(dir)); marker == nil || again == nil || !again.ModTime().Equal(marker.ModTime()) {

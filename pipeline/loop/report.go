@@ -30,6 +30,12 @@ func WriteReport(dir string, st *State) error {
 	r.Printf("Start network %s; per iteration %d self-play games (%d shards) at %d MCTS expansions per move, %d random opening move(s), %d moves drawn from the visits; candidates learn the search target (game result weight %g) from the last %d iteration(s), %d hidden units, %d epochs; the gate plays each seeded opening twice at %v per move, SPRT elo0 %g / elo1 %g (alpha %g, beta %g), %d to %d games. Seed %d; %s.\n\n",
 		c.Start, c.Games, c.Shards, c.Expansions, c.Opening, c.Explore, c.Train.SearchMix, c.Window, c.Train.Hidden, c.Train.Epochs,
 		gateWork, c.Gate.Elo0, c.Gate.Elo1, c.Gate.Alpha, c.Gate.Beta, c.Gate.MinGames, c.Gate.MaxGames, c.Seed, settings)
+	if c.LabelNodes > 0 {
+		r.Printf("The solver labels the self-play positions H-search leaves open, at most %d nodes each.\n\n", c.LabelNodes)
+	}
+	if c.Solved > 0 {
+		r.Printf("Solved set: %d of %d random positions decided by the solver (at most %d nodes each), in every candidate's training.\n\n", st.Solved, c.Solved, c.SolvedNodes)
+	}
 	var rows [][]string
 	for _, it := range st.Iterations {
 		row := []string{fmt.Sprint(it.Index), fmt.Sprint(it.Best), fmt.Sprint(it.Games), fmt.Sprint(it.Rows), it.Trained, "", "", "", "", ""}
