@@ -49,31 +49,40 @@ type BuiltinRecipe struct {
 // learns the random playouts' result instead of the exact value (model.TargetPlayouts,
 // from six times the positions) and stands in for the learned player's playouts
 // (docs/history.md, "A network for the playouts").
+//
+// On 6x6, 7x7 and 8x8 the self-improving loop goes on from the corpus network
+// (recipeLoop): the built-in model is its last gated generation. 5x5 has none: there
+// the player's connections decide every game whatever its network, so the loop's
+// gates end 100–100 and no candidate can pass (docs/results.md, "The self-improving
+// loop").
 func DefaultRecipes() []BuiltinRecipe {
 	return []BuiltinRecipe{
 		{Size: 5, Positions: 20000, Hidden: 32, Epochs: 40},
-		{Size: 6, Positions: 40000, Hidden: 48, Epochs: 40},
-		{Size: 7, Positions: 60000, Hidden: 64, Epochs: 40},
-		{Size: 8, Positions: 600000, Hidden: 64, Epochs: 20, Features: model.FeaturesTwoDist, LearnRate: 0.001, Loop: builtinLoop8()},
+		{Size: 6, Positions: 40000, Hidden: 48, Epochs: 40, Loop: recipeLoop(6, model.FeaturesTwoDist)},
+		{Size: 7, Positions: 60000, Hidden: 64, Epochs: 40, Loop: recipeLoop(7, model.FeaturesTwoDist)},
+		{Size: 8, Positions: 600000, Hidden: 64, Epochs: 20, Features: model.FeaturesTwoDist, LearnRate: 0.001, Loop: recipeLoop(8, "")},
 		{Size: 9, Positions: 80000, Hidden: 64, Epochs: 40},
 		{Size: 10, Positions: 60000, Hidden: 64, Epochs: 40},
 		{Size: 11, Positions: 300000, Hidden: 64, Epochs: 40, Features: model.FeaturesTwoDist, LearnRate: 0.001, Target: model.TargetPlayouts},
 	}
 }
 
-// builtinLoop8 is the 8x8 recipe's loop: the configuration of the 8x8 loop of
-// docs/results.md ("The self-improving loop": 800 self-play games of 300 expansions per
-// move, candidates learning from the last 4 iterations for 10 epochs, gates of 32 to
-// 320 games), with gates at 300 expansions per move instead of 0.15 s so that the
-// generations follow from the seed. It stops at generation 3 (at most 10 iterations):
-// in that loop's matches generations 4-6 were no stronger than generation 3
-// (docs/results.md, "The self-improving loop"). Every candidate also learns the
-// solver's winners of 12,000 random positions (Config.Solved, 500 nodes each): with
-// them its values name the winner of positions H-search leaves open more often.
-func builtinLoop8() *loop.Config {
-	c := loop.DefaultConfig(8)
+// recipeLoop is the loop of the size x size recipe, with candidates of the inputs
+// feat ("": the corpus network's): the configuration of the 8x8 loop of docs/results.md ("The
+// self-improving loop": 800 self-play games of 300 expansions per move, candidates
+// learning from the last 4 iterations for 10 epochs, gates of 32 to 320 games), with
+// gates at 300 expansions per move instead of 0.15 s so that the generations follow
+// from the seed. It stops at generation 3 (at most 10 iterations): in that loop's
+// matches generations 4-6 were no stronger than generation 3 (docs/results.md, "The
+// self-improving loop"). Every candidate also learns the solver's winners of 12,000
+// random positions (Config.Solved, 500 nodes each): with them its values name the
+// winner of positions H-search leaves open more often. The size sets the self-play's
+// moves drawn from the visits (Config.Explore); the seed and the start network are
+// BuildBuiltins'.
+func recipeLoop(size int, feat model.Features) *loop.Config {
+	c := loop.DefaultConfig(size)
 	c.Games, c.Shards, c.Expansions, c.Window = 800, 2, 300, 4
-	c.Train.Epochs, c.Train.PolicyWeight = 10, 1
+	c.Train.Epochs, c.Train.PolicyWeight, c.Train.Features = 10, 1, feat
 	c.Gate.Time, c.Gate.Expansions, c.Gate.MaxGames, c.Gate.MinGames = 0, 300, 320, 32
 	c.Generations, c.MaxIterations = 3, 10
 	c.Solved, c.SolvedNodes = 12000, 500

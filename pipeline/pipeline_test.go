@@ -157,12 +157,16 @@ func TestBuiltinsFollowRecipes(t *testing.T) {
 		if target == "" {
 			target = model.TargetValue
 		}
-		if r.Loop != nil { // a loop generation learns the search's targets
-			target = model.TargetSearch
+		features, hidden := r.Features, r.Hidden
+		if r.Loop != nil { // a loop generation learns the search's targets, with the loop's network
+			target, hidden = model.TargetSearch, r.Loop.Train.Hidden
+			if r.Loop.Train.Features != "" {
+				features = r.Loop.Train.Features
+			}
 		}
-		if m.Target != target || m.Features != r.Features || m.Nets[0].Hidden != r.Hidden {
+		if m.Target != target || m.Features != features || m.Nets[0].Hidden != hidden {
 			t.Errorf("%dx%d: built-in target %q, features %q, %d hidden; recipe %q, %q, %d",
-				r.Size, r.Size, m.Target, m.Features, m.Nets[0].Hidden, target, r.Features, r.Hidden)
+				r.Size, r.Size, m.Target, m.Features, m.Nets[0].Hidden, target, features, hidden)
 		}
 		want := fmt.Sprintf(" recipe=builtin positions=%d holdout=%g", r.Positions, builtinHoldout)
 		if r.Loop != nil {

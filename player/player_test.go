@@ -151,11 +151,11 @@ func TestBuiltinModels(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%dx%d: %v", n, n, err)
 		}
-		// pipeline.DefaultRecipes: 11x11 learns the playouts; 8x8 is a generation of
-		// the self-improving loop, which learns its search's targets
+		// pipeline.DefaultRecipes: 11x11 learns the playouts; 6x6 to 8x8 are generations
+		// of the self-improving loop, which learns its search's targets
 		want := model.TargetValue
 		switch n {
-		case 8:
+		case 6, 7, 8:
 			want = model.TargetSearch
 		case 11:
 			want = model.TargetPlayouts
@@ -585,6 +585,10 @@ func TestBook(t *testing.T) {
 	}
 }
 
+// imitator6 is a 6x6 network with one input per cell that imitates the exact
+// evaluator (testdata/README.md).
+const imitator6 = "testdata/imitator-6x6.model"
+
 // TestSolveShare: the solver gets its share of the time first and its winning move is
 // played: on 6x6 after Black a2, d3 is White's only winning move; a depth-1 search
 // alone does not find it, nor does the player whose solver is limited to positions
@@ -592,7 +596,11 @@ func TestBook(t *testing.T) {
 func TestSolveShare(t *testing.T) {
 	for _, kind := range []string{"exact", "learned"} {
 		move := func(extra ...string) string {
-			p := newPlayer(t, settings(t, append([]string{"player=" + kind, "depth=1", "time=3", "search=alphabeta"}, extra...)...), Options{})
+			s := []string{"player=" + kind, "depth=1", "time=3", "search=alphabeta"}
+			if kind == "learned" { // pinned: the built-in network may find d3 alone
+				s = append(s, "model="+imitator6)
+			}
+			p := newPlayer(t, settings(t, append(s, extra...)...), Options{})
 			e := engine(p)
 			mustExec(t, e, "boardsize 6", "play b a2")
 			return genmove(t, e, "w")
@@ -612,7 +620,7 @@ func TestSolveShare(t *testing.T) {
 // TestLookaheadDepth: the alpha-beta learned player's cheap ordering is off by
 // default (the plain evaluator); a lookahead depth wraps the model in its ordering,
 // the given mode for a two-distance model (8x8; the model's own, the policy head, by
-// default) and the potential ordering for a cells model (6x6). The MCTS player always
+// default) and the potential ordering for a cells model (imitator6). The MCTS player always
 // has the ordering (its priors).
 func TestLookaheadDepth(t *testing.T) {
 	for _, tc := range []struct {
@@ -624,9 +632,9 @@ func TestLookaheadDepth(t *testing.T) {
 		{settings(t, "search=alphabeta", "lookahead-depth=2"), 8, model.OrderPolicy},
 		{Settings{}, 8, model.OrderPolicy},
 		{settings(t, "order=mix"), 8, model.OrderMix},
-		{Settings{}, 6, model.OrderPotential},
+		{settings(t, "model="+imitator6), 6, model.OrderPotential},
 		{settings(t, "lookahead-depth=3", "order=network"), 8, model.OrderNetwork},
-		{settings(t, "lookahead-depth=3", "order=network"), 6, model.OrderPotential},
+		{settings(t, "lookahead-depth=3", "order=network", "model="+imitator6), 6, model.OrderPotential},
 	} {
 		p := newPlayer(t, tc.s, Options{})
 		ev, err := p.evaluatorFor(tc.size, tc.size)
