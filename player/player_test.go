@@ -151,11 +151,11 @@ func TestBuiltinModels(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%dx%d: %v", n, n, err)
 		}
-		// pipeline.DefaultRecipes: 11x11 learns the playouts; 6x6 to 8x8 are generations
+		// pipeline.DefaultRecipes: 11x11 learns the playouts; 6x6 to 9x9 are generations
 		// of the self-improving loop, which learns its search's targets
 		want := model.TargetValue
 		switch n {
-		case 6, 7, 8:
+		case 6, 7, 8, 9:
 			want = model.TargetSearch
 		case 11:
 			want = model.TargetPlayouts

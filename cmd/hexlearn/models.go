@@ -24,7 +24,7 @@ list prints the models built into the binary (one per board size, 5x5 to 11x11) 
 their structure and provenance. build regenerates them from nothing: for every size a
 self-play corpus of the exact player (kept under --work) and a value network trained
 on its open positions, written to DIR/NxN.model; for the sizes whose recipe has one
-(6x6 to 8x8), the self-improving loop (hexlearn loop, at fixed MCTS expansions per move in
+(6x6 to 9x9), the self-improving loop (hexlearn loop, at fixed MCTS expansions per move in
 self-play and gates) then goes on from that network under --work, and the model is
 its last gated generation. To update the binary's models run it
 from the repository root with --out player/models and rebuild. The same seed gives the
